@@ -1,0 +1,123 @@
+import Foundation
+
+/// Owns the schema and one store per configuration, and hands out the main-actor context.
+///
+/// ```swift
+/// let container = try ModelContainer(for: Trip.self)                       // the default SQLite store
+/// let custom = try ModelContainer(for: Trip.self, configurations: JSONStoreConfiguration(…))
+/// ```
+///
+/// The container sets each configuration's `schema` (when it has none) to the container's schema,
+/// validates it, and creates its store. Each entity is served by the first configuration whose
+/// schema contains it. Custom (non-`ModelConfiguration`) stores receive a `nil` migration plan, as
+/// their initializers take none; `configurations` lists only the `ModelConfiguration`s.
+public class ModelContainer: Equatable, @unchecked Sendable {
+    public final let schema: Schema
+    public final let migrationPlan: (any SchemaMigrationPlan.Type)?
+    public var configurations: Set<ModelConfiguration>
+    package let stores: [StoreSlot]
+    private let storeByEntity: [String: StoreSlot]
+    private let mainContextLock = NSLock()
+    nonisolated(unsafe) private var cachedMainContext: ModelContext?
+
+    public convenience init(for forTypes: any PersistentModel.Type..., migrationPlan: (any SchemaMigrationPlan.Type)? = nil,
+                            configurations: ModelConfiguration...) throws {
+        try self.init(for: Schema(forTypes), migrationPlan: migrationPlan, configurations: configurations)
+    }
+
+    public convenience init(for givenSchema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)? = nil,
+                            configurations: ModelConfiguration...) throws {
+        try self.init(for: givenSchema, migrationPlan: migrationPlan, configurations: configurations)
+    }
+
+    public init(for givenSchema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)? = nil,
+                configurations: [ModelConfiguration]) throws {
+        let configurations = configurations.isEmpty ? [ModelConfiguration()] : configurations
+        schema = givenSchema
+        self.migrationPlan = migrationPlan
+        stores = try ModelContainer.makeStores(configurations, schema: givenSchema, migrationPlan: migrationPlan)
+        self.configurations = Set(stores.compactMap { $0.configuration as? ModelConfiguration })
+        storeByEntity = try ModelContainer.assign(givenSchema, to: stores)
+    }
+
+    @_disfavoredOverload
+    public convenience init(for forTypes: any PersistentModel.Type..., configurations: any DataStoreConfiguration...) throws {
+        try self.init(for: Schema(forTypes), configurations: configurations)
+    }
+
+    public init(for givenSchema: Schema, configurations: [any DataStoreConfiguration]) throws {
+        let configurations: [any DataStoreConfiguration] = configurations.isEmpty ? [ModelConfiguration()] : configurations
+        schema = givenSchema
+        migrationPlan = nil
+        stores = try ModelContainer.makeStores(configurations, schema: givenSchema, migrationPlan: nil)
+        self.configurations = Set(stores.compactMap { $0.configuration as? ModelConfiguration })
+        storeByEntity = try ModelContainer.assign(givenSchema, to: stores)
+    }
+
+    /// The context bound to the main actor. It autosaves: changes are saved on the main actor's
+    /// next turn after they are made.
+    @MainActor public var mainContext: ModelContext {
+        mainContextLock.withLock {
+            if let cachedMainContext { return cachedMainContext }
+            let context = ModelContext(self)
+            context.autosaveEnabled = true
+            cachedMainContext = context
+            return context
+        }
+    }
+
+    public static func == (lhs: ModelContainer, rhs: ModelContainer) -> Bool { lhs === rhs }
+
+    /// Removes all data from every store.
+    public func erase() throws {
+        for slot in stores { try slot.erase() }
+    }
+
+    @available(*, deprecated, renamed: "erase", message: "deleteAllData has been replaced by `erase`. Use `erase` to completely remove all of the data from a store.")
+    public func deleteAllData() {
+        try? erase()
+    }
+
+    /// The store serving an entity.
+    package func slot(forEntity name: String) throws -> StoreSlot {
+        guard let slot = storeByEntity[name] else {
+            throw PersistenceError(.unknownEntity, "\(name) is not part of this container's schema; pass \(name).self to ModelContainer(for:).")
+        }
+        return slot
+    }
+
+    private static func makeStores(_ configurations: [any DataStoreConfiguration], schema: Schema,
+                                   migrationPlan: (any SchemaMigrationPlan.Type)?) throws -> [StoreSlot] {
+        var names: Set<String> = []
+        return try configurations.map { configuration in
+            guard names.insert(configuration.name).inserted else { throw SwiftDataError.duplicateConfiguration }
+            return try makeStore(configuration, schema: schema, migrationPlan: migrationPlan)
+        }
+    }
+
+    private static func makeStore<C: DataStoreConfiguration>(_ configuration: C, schema: Schema,
+                                                              migrationPlan: (any SchemaMigrationPlan.Type)?) throws -> StoreSlot {
+        var configuration = configuration
+        if let own = configuration.schema {
+            guard own.entities.allSatisfy({ schema.entitiesByName[$0.name] != nil }) else {
+                throw SwiftDataError.configurationSchemaNotFoundInContainerSchema
+            }
+        } else {
+            configuration.schema = schema
+        }
+        try configuration.validate()
+        let store = try C.Store(configuration, migrationPlan: migrationPlan)
+        return StoreSlot(store, configuration: configuration)
+    }
+
+    private static func assign(_ schema: Schema, to stores: [StoreSlot]) throws -> [String: StoreSlot] {
+        var result: [String: StoreSlot] = [:]
+        for entity in schema.entities {
+            guard let slot = stores.first(where: { $0.entityNames.contains(entity.name) }) else {
+                throw PersistenceError(.unknownEntity, "No configuration's schema contains \(entity.name); add it to one configuration's schema, or leave that configuration's schema nil.")
+            }
+            result[entity.name] = slot
+        }
+        return result
+    }
+}

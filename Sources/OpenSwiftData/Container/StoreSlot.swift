@@ -1,0 +1,113 @@
+import Foundation
+
+/// One store of a container, type-erased: every call opens the store's concrete type once and
+/// converts its snapshots to value slots, so the context never deals with associated types.
+/// Calls are serialised per store, because a custom store (like the seeds') need not be thread-safe.
+package final class StoreSlot: @unchecked Sendable {
+    /// A fetched model: its identifier and the values of its properties, slot by slot.
+    package struct Row {
+        package let identifier: PersistentIdentifier
+        package let values: [Any?]
+    }
+
+    package struct FetchedRows {
+        package var rows: [Row]
+        package var related: [Row]
+    }
+
+    package struct SaveOutcome {
+        package let remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier]
+        package let reregistered: [Row]
+    }
+
+    package let store: any DataStore
+    package let configuration: any DataStoreConfiguration
+    package let entityNames: Set<String>
+    private let lock = NSRecursiveLock()
+
+    init(_ store: any DataStore, configuration: any DataStoreConfiguration) {
+        self.store = store
+        self.configuration = configuration
+        entityNames = Set((configuration.schema ?? store.schema).entities.map(\.name))
+    }
+
+    package var identifier: String { lock.withLock { store.identifier } }
+
+    package func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState) throws -> FetchedRows {
+        func open<S: DataStore>(_ store: S) throws -> FetchedRows {
+            let result = try lock.withLock { try store.fetch(DataStoreFetchRequest(editingState: editingState, descriptor: descriptor)) }
+            let info = ModelTypeInfo.of(T.self)
+            let rows = try result.fetchedSnapshots.compactMap { snapshot -> Row? in
+                // Stores like the seeds' return every snapshot they hold; only this entity's are results.
+                guard snapshot.persistentIdentifier.entityName == info.entityName else { return nil }
+                return Row(identifier: snapshot.persistentIdentifier, values: try SnapshotReader.slotValues(of: snapshot, info: info))
+            }
+            let related = try result.relatedSnapshots.values.compactMap { snapshot -> Row? in
+                guard let type = EntityRegistry.modelType(named: snapshot.persistentIdentifier.entityName) else { return nil }
+                return Row(identifier: snapshot.persistentIdentifier,
+                           values: try SnapshotReader.slotValues(of: snapshot, info: ModelTypeInfo.of(type)))
+            }
+            return FetchedRows(rows: rows, related: related)
+        }
+        return try open(store)
+    }
+
+    package func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState) throws -> Int {
+        func open<S: DataStore>(_ store: S) throws -> Int {
+            try lock.withLock { try store.fetchCount(DataStoreFetchRequest(editingState: editingState, descriptor: descriptor)) }
+        }
+        return try open(store)
+    }
+
+    package func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState) throws -> [PersistentIdentifier] {
+        func open<S: DataStore>(_ store: S) throws -> [PersistentIdentifier] {
+            try lock.withLock { try store.fetchIdentifiers(DataStoreFetchRequest(editingState: editingState, descriptor: descriptor)) }
+        }
+        return try open(store)
+    }
+
+    package func save(inserted: [BackingStorage], updated: [BackingStorage], deleted: [BackingStorage],
+                      editingState: EditingState) throws -> SaveOutcome {
+        func open<S: DataStore>(_ store: S) throws -> SaveOutcome {
+            var related: [PersistentIdentifier: any BackingData] = [:]
+            func snapshots(_ storages: [BackingStorage]) -> [S.Snapshot] {
+                storages.map { S.Snapshot(from: $0 as! any BackingData, relatedBackingDatas: &related) }
+            }
+            let request = DataStoreSaveChangesRequest(inserted: snapshots(inserted), updated: snapshots(updated),
+                                                      deleted: snapshots(deleted), editingState: editingState)
+            let result = try lock.withLock { try store.save(request) }
+            let reregistered = try result.snapshotsToReregister.compactMap { identifier, snapshot -> Row? in
+                guard let type = EntityRegistry.modelType(named: identifier.entityName) else { return nil }
+                return Row(identifier: identifier, values: try SnapshotReader.slotValues(of: snapshot, info: ModelTypeInfo.of(type)))
+            }
+            return SaveOutcome(remappedIdentifiers: result.remappedIdentifiers, reregistered: reregistered)
+        }
+        return try open(store)
+    }
+
+    /// Runs a batch delete in the store; `false` when the store does not adopt ``DataStoreBatching``.
+    package func batchDelete<T: PersistentModel>(_ predicate: Predicate<T>?, includeSubclasses: Bool,
+                                                 editingState: EditingState) throws -> Bool {
+        guard let batching = store as? any DataStoreBatching else { return false }
+        func open<S: DataStoreBatching>(_ store: S) throws {
+            try lock.withLock {
+                try store.delete(DataStoreBatchDeleteRequest<T>(editingState: editingState, predicate: predicate,
+                                                                includeSubclasses: includeSubclasses))
+            }
+        }
+        try open(batching)
+        return true
+    }
+
+    package func initializeState(for editingState: EditingState) {
+        lock.withLock { store.initializeState(for: editingState) }
+    }
+
+    package func invalidateState(for editingState: EditingState) {
+        lock.withLock { store.invalidateState(for: editingState) }
+    }
+
+    package func erase() throws {
+        try lock.withLock { try store.erase() }
+    }
+}

@@ -1,0 +1,80 @@
+extension ModelContext {
+    /// Registers a model (and the not-yet-inserted models it refers to). It keeps a temporary
+    /// identifier until its first save. Inserting a model that belongs to another context does nothing.
+    public func insert<T>(_ model: T) where T: PersistentModel {
+        guard let storage = model.backingStorage else { return }
+        if storage.context === self {
+            if storage.state == .deleted, deleted.contains(storage) {
+                deleted.remove(storage)
+                storage.state = .registered
+            }
+            return
+        }
+        guard storage.context == nil, storage.state != .deleted else { return }
+        storage.model = model
+        storage.context = self
+        storage.state = .registered
+        registry[storage.persistentModelIdentifier] = model
+        inserted.add(model)
+        insertRelatedModels(of: storage)
+        scheduleAutosave()
+    }
+
+    /// Marks a model for deletion at the next save; a model inserted since the last save is simply dropped.
+    public func delete<T>(_ model: T) where T: PersistentModel {
+        guard let storage = model.backingStorage, storage.context === self, storage.state != .deleted else { return }
+        storage.state = .deleted
+        if inserted.contains(storage) {
+            inserted.remove(storage)
+            registry.removeValue(forKey: storage.persistentModelIdentifier)
+            storage.context = nil
+            return
+        }
+        changed.remove(storage)
+        deleted.add(model)
+        scheduleAutosave()
+    }
+
+    /// Discards pending inserts and deletes and restores changed models to their last saved values.
+    public func rollback() {
+        for storage in inserted.storages {
+            registry.removeValue(forKey: storage.persistentModelIdentifier)
+            storage.context = nil
+            storage.state = .detached
+        }
+        for storage in changed.storages { storage.restoreCommitted() }
+        for storage in deleted.storages {
+            storage.restoreCommitted()
+            storage.state = .registered
+        }
+        inserted.removeAll()
+        changed.removeAll()
+        deleted.removeAll()
+    }
+
+    /// Called by a backing data when one of its values changed.
+    func backingDidChange(_ storage: BackingStorage) {
+        guard storage.state == .registered, !inserted.contains(storage), let model = storage.model else { return }
+        changed.add(model)
+        insertRelatedModels(of: storage)
+        scheduleAutosave()
+    }
+
+    /// Inserting a graph root inserts the new models it refers to, as SwiftData does.
+    func insertRelatedModels(of storage: BackingStorage) {
+        for property in storage.info.properties where property.isRelationship {
+            guard let value = storage.values[property.index].flatMap(unwrapOptional) else { continue }
+            let related: [any PersistentModel]
+            if let model = value as? any PersistentModel {
+                related = [model]
+            } else if let models = value as? [any PersistentModel] {
+                related = models
+            } else {
+                continue
+            }
+            for model in related where model.backingStorage?.context == nil {
+                insert(model)
+            }
+        }
+    }
+}

@@ -1,0 +1,237 @@
+import Foundation
+
+extension ModelContext {
+    /// The models matching the descriptor. With `includePendingChanges` (the default), unsaved
+    /// inserts and changes that match are included, deleted models are left out, and the combined
+    /// result is sorted, offset and limited. When the store throws `preferInMemoryFilter` or
+    /// `preferInMemorySort`, the context filters, sorts, offsets and limits itself.
+    public func fetch<T>(_ descriptor: FetchDescriptor<T>) throws -> [T] where T: PersistentModel {
+        let pending = descriptor.includePendingChanges && hasPendingChanges(of: T.self)
+        var storeDescriptor = descriptor
+        if pending {
+            storeDescriptor.fetchLimit = nil
+            storeDescriptor.fetchOffset = nil
+        }
+        let fetched = try fetchRows(storeDescriptor)
+        registerRelated(fetched.rows.related)
+        var models = fetched.rows.rows.map { materialize($0, as: T.self) }
+        var mustSort = fetched.sortInMemory
+        if fetched.filterInMemory, let predicate = descriptor.predicate {
+            models = try models.filter { try predicate.evaluate($0) }
+        }
+        if pending {
+            models = try mergePendingChanges(into: models, descriptor: descriptor)
+            mustSort = true
+        }
+        if mustSort, !descriptor.sortBy.isEmpty {
+            models.sort(using: descriptor.sortBy)
+        }
+        if pending || fetched.filterInMemory || fetched.sortInMemory {
+            models = Array(models.dropFirst(descriptor.fetchOffset ?? 0).prefix(descriptor.fetchLimit ?? Int.max))
+        }
+        return models
+    }
+
+    /// The number of models matching the descriptor, counted by the store when it can.
+    public func fetchCount<T>(_ descriptor: FetchDescriptor<T>) throws -> Int where T: PersistentModel {
+        if descriptor.includePendingChanges && hasPendingChanges(of: T.self) { return try fetch(descriptor).count }
+        do {
+            return try container.slot(forEntity: Schema.entityName(for: T.self)).fetchCount(descriptor, editingState: editingState)
+        } catch let error as DataStoreError where error == .preferInMemoryFilter || error == .preferInMemorySort {
+            return try fetch(descriptor).count
+        }
+    }
+
+    /// The identifiers of the models matching the descriptor, without building models when the store can.
+    public func fetchIdentifiers<T>(_ descriptor: FetchDescriptor<T>) throws -> [PersistentIdentifier] where T: PersistentModel {
+        if descriptor.includePendingChanges && hasPendingChanges(of: T.self) { return try fetch(descriptor).map(\.persistentModelID) }
+        do {
+            return try container.slot(forEntity: Schema.entityName(for: T.self)).fetchIdentifiers(descriptor, editingState: editingState)
+        } catch let error as DataStoreError where error == .preferInMemoryFilter || error == .preferInMemorySort {
+            return try fetch(descriptor).map(\.persistentModelID)
+        }
+    }
+
+    /// The matching models, loaded `batchSize` at a time as the collection is read.
+    /// - Throws: ``SwiftDataError/includePendingChangesWithBatchSize`` when the descriptor includes
+    ///   pending changes and this context has unsaved changes of `T`.
+    public func fetch<T>(_ descriptor: FetchDescriptor<T>, batchSize: Int) throws -> FetchResultsCollection<T> where T: PersistentModel {
+        if descriptor.includePendingChanges && hasPendingChanges(of: T.self) { throw SwiftDataError.includePendingChangesWithBatchSize }
+        let identifiers = try fetchIdentifiers(descriptor)
+        return try FetchResultsCollection(count: identifiers.count, batchSize: batchSize) { [self] range in
+            try models(for: Array(identifiers[range]), as: T.self)
+        }
+    }
+
+    /// The matching identifiers, as a batched collection.
+    public func fetchIdentifiers<T>(_ descriptor: FetchDescriptor<T>, batchSize: Int) throws -> FetchResultsCollection<PersistentIdentifier>
+        where T: PersistentModel {
+        let identifiers = try fetchIdentifiers(descriptor)
+        return try FetchResultsCollection(count: identifiers.count, batchSize: batchSize) { Array(identifiers[$0]) }
+    }
+
+    /// Calls `block` with each matching model, loading `batchSize` models at a time and releasing
+    /// each batch's models after it (unless they have changes).
+    /// - Throws: ``PersistenceError`` `.invalidContextState` when a batch leaves unsaved changes and
+    ///   `allowEscapingMutations` is false (those models could not be released).
+    public func enumerate<T>(_ fetch: FetchDescriptor<T>, batchSize: Int = 5000, allowEscapingMutations: Bool = false,
+                             block: (_ model: T) throws -> Void) throws where T: PersistentModel {
+        let identifiers = try fetchIdentifiers(fetch)
+        let batchSize = max(1, batchSize)
+        for start in stride(from: 0, to: identifiers.count, by: batchSize) {
+            let batch = Array(identifiers[start..<min(identifiers.count, start + batchSize)])
+            let alreadyRegistered = Set(batch.filter { registry[$0] != nil })
+            for model in try models(for: batch, as: T.self) { try block(model) }
+            if !allowEscapingMutations && hasChanges {
+                throw PersistenceError(.invalidContextState, "enumerate(_:) left unsaved changes after a batch; save inside the block, or pass allowEscapingMutations: true.")
+            }
+            for identifier in batch where !alreadyRegistered.contains(identifier) {
+                guard let storage = registry[identifier]?.backingStorage, !hasPendingChange(storage) else { continue }
+                registry.removeValue(forKey: identifier)
+            }
+        }
+    }
+
+    /// The registered model for the identifier; otherwise the model loaded from its store; otherwise
+    /// a model whose values load on first access (a fault). Never `nil`, as in SwiftData.
+    public func model(for persistentModelID: PersistentIdentifier) -> any PersistentModel {
+        if let model = registry[persistentModelID] { return model }
+        guard let type = modelType(named: persistentModelID.entityName) else {
+            preconditionFailure("model(for:) got an identifier of entity '\(persistentModelID.entityName)', which is not in this container's schema.")
+        }
+        func fault<M: PersistentModel>(_: M.Type) -> any PersistentModel {
+            let backing = ModelBackingData<M>(for: M.self)
+            backing.setIdentifier(persistentModelID)
+            backing.isFault = !persistentModelID.isTemporary
+            return register(backing, as: M.self)
+        }
+        return fault(type)
+    }
+
+    // MARK: - Internals shared by the fetch paths
+
+    func hasPendingChanges<T: PersistentModel>(of _: T.Type) -> Bool {
+        let entity = Schema.entityName(for: T.self)
+        let matches = { (storage: BackingStorage) in storage.info.entityName == entity }
+        return inserted.storages.contains(where: matches) || changed.storages.contains(where: matches)
+            || deleted.storages.contains(where: matches)
+    }
+
+    struct FetchOutcome {
+        var rows: StoreSlot.FetchedRows
+        var filterInMemory: Bool
+        var sortInMemory: Bool
+    }
+
+    /// Asks the store, dropping the parts it asks the context to do itself.
+    func fetchRows<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> FetchOutcome {
+        let slot = try container.slot(forEntity: Schema.entityName(for: T.self))
+        var filterInMemory = false
+        var sortInMemory = false
+        while true {
+            var attempt = descriptor
+            if filterInMemory { attempt.predicate = nil }
+            if sortInMemory { attempt.sortBy = [] }
+            if filterInMemory || sortInMemory {
+                attempt.fetchLimit = nil
+                attempt.fetchOffset = nil
+            }
+            do {
+                return FetchOutcome(rows: try slot.fetch(attempt, editingState: editingState),
+                                    filterInMemory: filterInMemory, sortInMemory: sortInMemory)
+            } catch DataStoreError.preferInMemoryFilter where !filterInMemory && descriptor.predicate != nil {
+                filterInMemory = true
+            } catch DataStoreError.preferInMemorySort where !sortInMemory && !descriptor.sortBy.isEmpty {
+                sortInMemory = true
+            }
+        }
+    }
+
+    private func mergePendingChanges<T: PersistentModel>(into models: [T], descriptor: FetchDescriptor<T>) throws -> [T] {
+        let matches = { (model: T) throws -> Bool in try descriptor.predicate?.evaluate(model) ?? true }
+        var result: [T] = []
+        var seen: Set<ObjectIdentifier> = []
+        for model in models {
+            guard let storage = model.backingStorage, !deleted.contains(storage) else { continue }
+            if changed.contains(storage), try !matches(model) { continue }
+            if seen.insert(ObjectIdentifier(model)).inserted { result.append(model) }
+        }
+        for model in (inserted.models + changed.models).compactMap({ $0 as? T }) where !seen.contains(ObjectIdentifier(model)) {
+            if try matches(model) {
+                seen.insert(ObjectIdentifier(model))
+                result.append(model)
+            }
+        }
+        return result
+    }
+
+    /// The models for identifiers, in the identifiers' order: registered ones as they are, the rest
+    /// fetched from the store in one request.
+    func models<T: PersistentModel>(for identifiers: [PersistentIdentifier], as _: T.Type) throws -> [T] {
+        let missing = Set(identifiers.filter { registry[$0] == nil })
+        if !missing.isEmpty {
+            let fetched = try fetchRows(FetchDescriptor<T>(predicate: #Predicate<T> { missing.contains($0.persistentModelID) }))
+            registerRelated(fetched.rows.related)
+            for row in fetched.rows.rows where missing.contains(row.identifier) { _ = materialize(row, as: T.self) }
+        }
+        return identifiers.compactMap { registry[$0] as? T }
+    }
+
+    /// The registered model for a row, refreshed with the row's values unless it has pending
+    /// changes; or a new model built from the row.
+    func materialize<T: PersistentModel>(_ row: StoreSlot.Row, as _: T.Type) -> T {
+        if let existing = registry[row.identifier] as? T, let storage = existing.backingStorage {
+            if storage.isFault || !hasPendingChange(storage) { storage.load(row.values) }
+            return existing
+        }
+        let backing = ModelBackingData<T>(for: T.self)
+        backing.setIdentifier(row.identifier)
+        backing.load(row.values)
+        return register(backing, as: T.self)
+    }
+
+    private func register<M: PersistentModel>(_ backing: ModelBackingData<M>, as _: M.Type) -> M {
+        backing.context = self
+        backing.state = .registered
+        let model = M(backingData: backing)
+        backing.model = model
+        registry[backing.persistentModelIdentifier] = model
+        return model
+    }
+
+    func registerRelated(_ rows: [StoreSlot.Row]) {
+        for row in rows where registry[row.identifier] == nil { relatedRows[row.identifier] = row.values }
+    }
+
+    func modelType(named entityName: String) -> (any PersistentModel.Type)? {
+        container.schema.entitiesByName[entityName]?.modelType ?? EntityRegistry.modelType(named: entityName)
+    }
+
+    /// Loads a fault's values: from the snapshots a store sent along earlier, else from the store.
+    func fulfillFault(_ storage: BackingStorage) {
+        storage.isFault = false
+        let identifier = storage.persistentModelIdentifier
+        if let values = relatedRows.removeValue(forKey: identifier) {
+            storage.load(values)
+            return
+        }
+        func load<M: PersistentModel>(_: M.Type) {
+            let wanted: Set<PersistentIdentifier> = [identifier]
+            guard let fetched = try? fetchRows(FetchDescriptor<M>(predicate: #Predicate<M> { wanted.contains($0.persistentModelID) })),
+                  let row = fetched.rows.rows.first(where: { $0.identifier == identifier }) else { return }
+            storage.load(row.values)
+        }
+        load(storage.info.modelType)
+    }
+
+    /// The model a relationship refers to: registered, sent along by the store, or loaded on access.
+    func resolveRelated(_ identifier: PersistentIdentifier) -> (any PersistentModel)? {
+        if let model = registry[identifier] { return model }
+        guard modelType(named: identifier.entityName) != nil else { return nil }
+        let model = model(for: identifier)
+        if let values = relatedRows.removeValue(forKey: identifier), let storage = model.backingStorage {
+            storage.load(values)
+        }
+        return model
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+extension ModelContext {
+    /// Posted before a save, with the context as its object and no user info.
+    public static let willSave = Notification.Name("SwiftData.ModelContext.willSave")
+    /// Posted after a successful save, with the context as its object. Its user info holds the
+    /// identifiers of the inserted, updated and deleted models under the ``NotificationKey`` raw values.
+    public static let didSave = Notification.Name("SwiftData.ModelContext.didSave")
+
+    public enum NotificationKey: String {
+        case queryGeneration
+        case invalidatedAllIdentifiers
+        case insertedIdentifiers
+        case updatedIdentifiers
+        case deletedIdentifiers
+    }
+
+    /// Writes the pending changes, one store request per store. A store that throws leaves its
+    /// models' changes pending (and the store as it was); changes already written to other stores
+    /// stay written.
+    public func save() throws {
+        guard hasChanges else { return }
+        NotificationCenter.default.post(name: ModelContext.willSave, object: self)
+        var insertedIDs: [PersistentIdentifier] = []
+        var updatedIDs: [PersistentIdentifier] = []
+        var deletedIDs: [PersistentIdentifier] = []
+        for slot in container.stores {
+            let belongs = { (storage: BackingStorage) in slot.entityNames.contains(storage.info.entityName) }
+            let toInsert = inserted.storages.filter(belongs)
+            let toUpdate = changed.storages.filter(belongs)
+            let toDelete = deleted.storages.filter(belongs)
+            guard !(toInsert.isEmpty && toUpdate.isEmpty && toDelete.isEmpty) else { continue }
+            let outcome = try slot.save(inserted: toInsert, updated: toUpdate, deleted: toDelete, editingState: editingState)
+            insertedIDs += toInsert.map { commitInsert($0, remap: outcome.remappedIdentifiers) }
+            updatedIDs += toUpdate.map(commitUpdate)
+            deletedIDs += toDelete.map(commitDelete)
+            reregister(outcome.reregistered)
+        }
+        NotificationCenter.default.post(name: ModelContext.didSave, object: self, userInfo: [
+            NotificationKey.insertedIdentifiers.rawValue: insertedIDs,
+            NotificationKey.updatedIdentifiers.rawValue: updatedIDs,
+            NotificationKey.deletedIdentifiers.rawValue: deletedIDs,
+        ])
+    }
+
+    /// Runs the block, then saves. When the block throws, nothing is saved and its changes stay pending.
+    public func transaction(block: () throws -> Void) throws {
+        try block()
+        try save()
+    }
+
+    private func commitInsert(_ storage: BackingStorage, remap: [PersistentIdentifier: PersistentIdentifier]) -> PersistentIdentifier {
+        let temporary = storage.persistentModelIdentifier
+        let permanent = remap[temporary] ?? temporary
+        if permanent != temporary, let model = registry.removeValue(forKey: temporary) {
+            registry[permanent] = model
+            storage.setIdentifier(permanent)
+        }
+        storage.markCommitted()
+        inserted.remove(storage)
+        return permanent
+    }
+
+    private func commitUpdate(_ storage: BackingStorage) -> PersistentIdentifier {
+        storage.markCommitted()
+        changed.remove(storage)
+        return storage.persistentModelIdentifier
+    }
+
+    private func commitDelete(_ storage: BackingStorage) -> PersistentIdentifier {
+        let identifier = storage.persistentModelIdentifier
+        registry.removeValue(forKey: identifier)
+        relatedRows.removeValue(forKey: identifier)
+        deleted.remove(storage)
+        storage.context = nil
+        return identifier
+    }
+
+    /// Applies store-side values to registered models that have no pending change; never replaces
+    /// the context's instances.
+    private func reregister(_ rows: [StoreSlot.Row]) {
+        for row in rows {
+            guard let storage = registry[row.identifier]?.backingStorage, !hasPendingChange(storage) else { continue }
+            storage.load(row.values)
+        }
+    }
+}

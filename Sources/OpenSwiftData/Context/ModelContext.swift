@@ -1,0 +1,120 @@
+import Foundation
+
+/// Tracks the models registered in it (one instance per identifier), their unsaved inserts,
+/// changes and deletes, and writes them to the container's stores.
+///
+/// ```swift
+/// let context = ModelContext(container)
+/// context.insert(Trip(name: "Paris", destination: "France", startDate: .now))
+/// try context.save()
+/// ```
+///
+/// A context is not thread-safe: use it from one thread or actor (see ``ModelActor``).
+public class ModelContext: Equatable, SendableMetatype {
+    public let container: ModelContainer
+
+    /// Identifies this context to its stores; `author` is the same storage as `editingState.author`.
+    public var editingState: EditingState
+
+    public var author: String? {
+        get { editingState.author }
+        set { editingState.author = newValue }
+    }
+
+    /// Saves automatically on the main queue's next turn after a change. `true` for the container's
+    /// `mainContext`, `false` for contexts you create. Only changes made on the main thread are
+    /// scheduled, since that is where the save then runs.
+    public var autosaveEnabled = false {
+        didSet { if autosaveEnabled { scheduleAutosave() } }
+    }
+
+    /// The identity map: every registered model, by identifier.
+    var registry: [PersistentIdentifier: any PersistentModel] = [:]
+    var inserted = PendingSet()
+    var changed = PendingSet()
+    var deleted = PendingSet()
+    /// Snapshot values of related models a store sent along with a fetch, used to fault them in.
+    var relatedRows: [PersistentIdentifier: [Any?]] = [:]
+    private var autosaveScheduled = false
+
+    public init(_ container: ModelContainer) {
+        self.container = container
+        editingState = EditingState()
+        for slot in container.stores { slot.initializeState(for: editingState) }
+    }
+
+    deinit {
+        for slot in container.stores { slot.invalidateState(for: editingState) }
+    }
+
+    public static func == (lhs: ModelContext, rhs: ModelContext) -> Bool { lhs === rhs }
+
+    public var hasChanges: Bool { !inserted.isEmpty || !changed.isEmpty || !deleted.isEmpty }
+
+    public var insertedModelsArray: [any PersistentModel] { inserted.models }
+    public var changedModelsArray: [any PersistentModel] { changed.models }
+    public var deletedModelsArray: [any PersistentModel] { deleted.models }
+
+    /// The model registered for an identifier, or `nil` when this context does not know it.
+    public func registeredModel<T>(for persistentModelID: PersistentIdentifier) -> T? where T: PersistentModel {
+        registry[persistentModelID] as? T
+    }
+
+    /// Lets the undo manager record pending changes. Undo is not supported on Linux yet; this is a no-op.
+    public func processPendingChanges() {}
+
+    func hasPendingChange(_ storage: BackingStorage) -> Bool {
+        inserted.contains(storage) || changed.contains(storage) || deleted.contains(storage)
+    }
+
+    func scheduleAutosave() {
+        guard autosaveEnabled, !autosaveScheduled, hasChanges, Thread.isMainThread else { return }
+        autosaveScheduled = true
+        let context = WeakContext(self)
+        DispatchQueue.main.async { context.value?.runAutosave() }
+    }
+
+    private func runAutosave() {
+        autosaveScheduled = false
+        guard autosaveEnabled, hasChanges else { return }
+        // As in SwiftData, an autosave that fails leaves the changes pending for an explicit save.
+        try? save()
+    }
+}
+
+/// Carries a context to the main queue for autosave; only ever dereferenced on the main thread.
+private final class WeakContext: @unchecked Sendable {
+    weak var value: ModelContext?
+    init(_ value: ModelContext) { self.value = value }
+}
+
+/// Models pending one kind of change, in the order they were added.
+struct PendingSet {
+    private var entries: [ObjectIdentifier: (order: Int, model: any PersistentModel)] = [:]
+    private var counter = 0
+
+    var isEmpty: Bool { entries.isEmpty }
+    var count: Int { entries.count }
+
+    var models: [any PersistentModel] {
+        entries.values.sorted { $0.order < $1.order }.map { $0.model }
+    }
+
+    var storages: [BackingStorage] { models.compactMap { $0.backingStorage } }
+
+    func contains(_ storage: BackingStorage) -> Bool { entries[ObjectIdentifier(storage)] != nil }
+
+    mutating func add(_ model: any PersistentModel) {
+        guard let storage = model.backingStorage else { return }
+        let key = ObjectIdentifier(storage)
+        guard entries[key] == nil else { return }
+        counter += 1
+        entries[key] = (counter, model)
+    }
+
+    mutating func remove(_ storage: BackingStorage) {
+        entries.removeValue(forKey: ObjectIdentifier(storage))
+    }
+
+    mutating func removeAll() { entries.removeAll() }
+}

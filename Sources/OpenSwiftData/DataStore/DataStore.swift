@@ -1,0 +1,76 @@
+import Foundation
+
+/// A persistence backend. Contexts talk to it only through snapshots and the request and result
+/// types of this protocol; the library's own stores get no other access.
+///
+/// Only `configuration`, `init`, `fetch` and `save` must be written: `identifier` defaults to the
+/// configuration's name, `schema` to the configuration's schema, and the other requirements have
+/// the default implementations documented on them.
+public protocol DataStore: AnyObject {
+    associatedtype Configuration: DataStoreConfiguration where Self == Configuration.Store
+    associatedtype Snapshot: DataStoreSnapshot
+    var identifier: String { get }
+    var schema: Schema { get }
+    var configuration: Configuration { get }
+    init(_ configuration: Configuration, migrationPlan: (any SchemaMigrationPlan.Type)?) throws
+    func erase() throws
+    func fetch<T>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, Snapshot> where T: PersistentModel
+    func fetchCount<T>(_ request: DataStoreFetchRequest<T>) throws -> Int where T: PersistentModel
+    func fetchIdentifiers<T>(_ request: DataStoreFetchRequest<T>) throws -> [PersistentIdentifier] where T: PersistentModel
+    func save(_ request: DataStoreSaveChangesRequest<Snapshot>) throws -> DataStoreSaveChangesResult<Snapshot>
+    func initializeState(for editingState: EditingState)
+    func invalidateState(for editingState: EditingState)
+    func cachedSnapshots(for persistentIdentifiers: [PersistentIdentifier], editingState: EditingState) throws -> [PersistentIdentifier: Snapshot]
+}
+
+extension DataStore {
+    /// The configuration's name.
+    public var identifier: String { configuration.name }
+
+    /// The configuration's schema (the container sets it before creating the store).
+    public var schema: Schema { configuration.schema ?? Schema() }
+
+    /// Counts the snapshots `fetch` returns. A `preferInMemoryFilter`/`preferInMemorySort` thrown by
+    /// `fetch` propagates, and the context then counts in memory.
+    public func fetchCount<T>(_ request: DataStoreFetchRequest<T>) throws -> Int where T: PersistentModel {
+        try fetch(request).fetchedSnapshots.count
+    }
+
+    /// The identifiers of the snapshots `fetch` returns, in order.
+    public func fetchIdentifiers<T>(_ request: DataStoreFetchRequest<T>) throws -> [PersistentIdentifier] where T: PersistentModel {
+        try fetch(request).fetchedSnapshots.map(\.persistentIdentifier)
+    }
+
+    /// Refuses: a store that can erase itself implements this.
+    public func erase() throws {
+        throw DataStoreError.unsupportedFeature
+    }
+
+    /// Does nothing: a store that keeps per-context state implements this.
+    public func initializeState(for editingState: EditingState) {}
+
+    /// Does nothing: a store that keeps per-context state implements this.
+    public func invalidateState(for editingState: EditingState) {}
+
+    /// No cache: returns no snapshots.
+    public func cachedSnapshots(for persistentIdentifiers: [PersistentIdentifier], editingState: EditingState) throws -> [PersistentIdentifier: Snapshot] {
+        [:]
+    }
+}
+
+/// A store that can delete the models matching a predicate itself (`ModelContext.delete(model:where:)`).
+public protocol DataStoreBatching: DataStore {
+    func delete<T>(_ request: DataStoreBatchDeleteRequest<T>) throws where T: PersistentModel
+}
+
+/// Errors a store throws to ask the context for help, or to refuse.
+public enum DataStoreError: Error, Equatable, Hashable {
+    /// The store cannot do what was asked (e.g. a read-only store asked to save).
+    case unsupportedFeature
+    /// The store cannot evaluate the predicate: the context fetches without it and filters itself.
+    case preferInMemoryFilter
+    /// The store cannot sort: the context fetches unsorted and sorts itself.
+    case preferInMemorySort
+    /// The store rejects the predicate.
+    case invalidPredicate
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// A fetch a context asks of a store.
+public struct DataStoreFetchRequest<T>: Sendable where T: PersistentModel {
+    public let editingState: EditingState
+    public let descriptor: FetchDescriptor<T>
+
+    package init(editingState: EditingState, descriptor: FetchDescriptor<T>) {
+        self.editingState = editingState
+        self.descriptor = descriptor
+    }
+}
+
+/// What a store returns for a fetch.
+public struct DataStoreFetchResult<ModelType, SnapshotType>: Sendable
+    where ModelType: PersistentModel, SnapshotType: DataStoreSnapshot {
+    public let descriptor: FetchDescriptor<ModelType>
+    /// The matching models, in the order the caller should see them.
+    public let fetchedSnapshots: [SnapshotType]
+    /// Snapshots of other models (relationship targets, prefetched rows), keyed by identifier.
+    public let relatedSnapshots: [PersistentIdentifier: SnapshotType]
+
+    public init(descriptor: FetchDescriptor<ModelType>, fetchedSnapshots: [SnapshotType],
+                relatedSnapshots: [PersistentIdentifier: SnapshotType] = [:]) {
+        self.descriptor = descriptor
+        self.fetchedSnapshots = fetchedSnapshots
+        self.relatedSnapshots = relatedSnapshots
+    }
+}
+
+/// The changes of one context save, as snapshots. Inserted snapshots carry temporary identifiers and
+/// may refer to each other by them.
+public struct DataStoreSaveChangesRequest<SnapshotType>: Sendable where SnapshotType: DataStoreSnapshot {
+    public let inserted: [SnapshotType]
+    public let updated: [SnapshotType]
+    public let deleted: [SnapshotType]
+    public let editingState: EditingState
+
+    package init(inserted: [SnapshotType], updated: [SnapshotType], deleted: [SnapshotType], editingState: EditingState) {
+        self.inserted = inserted
+        self.updated = updated
+        self.deleted = deleted
+        self.editingState = editingState
+    }
+}
+
+/// What a store returns for a save.
+public final class DataStoreSaveChangesResult<T>: Sendable where T: DataStoreSnapshot {
+    /// Temporary → permanent identifier of each inserted model. A store that keeps the temporary
+    /// identifiers may leave this empty.
+    public final let remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier]
+    public final let storeIdentifier: String
+    /// Store-side values to apply to the context's models, keyed by (permanent) identifier.
+    public final let snapshotsToReregister: [PersistentIdentifier: T]
+
+    public init(for storeIdentifier: String, remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier] = [:],
+                snapshotsToReregister: [PersistentIdentifier: T] = [:]) {
+        self.storeIdentifier = storeIdentifier
+        self.remappedIdentifiers = remappedIdentifiers
+        self.snapshotsToReregister = snapshotsToReregister
+    }
+
+    /// The form the WWDC24 sample code uses (an API spelling from before SwiftData shipped).
+    /// Deleted identifiers need no reporting: the context already knows what it deleted.
+    @available(*, deprecated, renamed: "init(for:remappedIdentifiers:snapshotsToReregister:)")
+    public convenience init(for storeIdentifier: String,
+                            remappedPersistentIdentifiers: [PersistentIdentifier: PersistentIdentifier],
+                            deletedIdentifiers: [PersistentIdentifier]) {
+        self.init(for: storeIdentifier, remappedIdentifiers: remappedPersistentIdentifiers)
+    }
+}
+
+/// A batch delete a context asks of a ``DataStoreBatching`` store.
+public struct DataStoreBatchDeleteRequest<T>: Sendable where T: PersistentModel {
+    public let editingState: EditingState
+    public let predicate: Predicate<T>?
+    public let includeSubclasses: Bool
+
+    package init(editingState: EditingState, predicate: Predicate<T>?, includeSubclasses: Bool) {
+        self.editingState = editingState
+        self.predicate = predicate
+        self.includeSubclasses = includeSubclasses
+    }
+}

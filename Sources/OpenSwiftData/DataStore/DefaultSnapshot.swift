@@ -1,0 +1,164 @@
+import Foundation
+
+/// SwiftData's own snapshot. It encodes flat: the identifier under `persistentIdentifier`, then one
+/// key per model property named after the property (a to-one relationship as an identifier or
+/// `null`, a to-many as an array of identifiers), so archived snapshots stay readable and
+/// hand-editable. Decoding looks up each property's type, so the decoder's strategies (dates,
+/// data) apply.
+public struct DefaultSnapshot: DataStoreSnapshot {
+    public let persistentIdentifier: PersistentIdentifier
+    /// Values by property name: attributes as their declared type, relationships as identifiers.
+    package let values: [String: SnapshotValue]
+
+    package init(persistentIdentifier: PersistentIdentifier, values: [String: SnapshotValue]) {
+        self.persistentIdentifier = persistentIdentifier
+        self.values = values
+    }
+
+    public init(from backingData: any BackingData, relatedBackingDatas: inout [PersistentIdentifier: any BackingData]) {
+        guard let storage = backingData as? BackingStorage else {
+            preconditionFailure("DefaultSnapshot can only be built from backing data created by OpenSwiftData (createBackingData()).")
+        }
+        persistentIdentifier = storage.persistentModelIdentifier
+        var values: [String: SnapshotValue] = [:]
+        values.reserveCapacity(storage.info.properties.count)
+        for property in storage.info.properties {
+            let value = storage.value(at: property.index)
+            if property.isRelationship {
+                let identifiers = SnapshotValue.relatedIdentifiers(value, related: &relatedBackingDatas)
+                switch property.shape {
+                case .toMany:
+                    let all: [PersistentIdentifier]? = identifiers ?? (property.isOptional ? nil : [])
+                    values[property.name] = SnapshotValue(all as Any)
+                default: values[property.name] = SnapshotValue(identifiers?.first as Any)
+                }
+            } else if let value {
+                values[property.name] = SnapshotValue(value)
+            }
+        }
+        self.values = values
+    }
+
+    public func copy(persistentIdentifier: PersistentIdentifier,
+                     remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier]? = [:]) -> DefaultSnapshot {
+        guard let remap = remappedIdentifiers, !remap.isEmpty else {
+            return DefaultSnapshot(persistentIdentifier: persistentIdentifier, values: values)
+        }
+        return DefaultSnapshot(persistentIdentifier: persistentIdentifier, values: values.mapValues { $0.remapped(remap) })
+    }
+
+    /// The property names in the order the model declares them (unknown entities: sorted).
+    private func orderedNames() -> [String] {
+        guard let type = EntityRegistry.modelType(named: persistentIdentifier.entityName) else { return values.keys.sorted() }
+        let declared = ModelTypeInfo.of(type).properties.map(\.name)
+        return declared.filter { values[$0] != nil } + values.keys.filter { !declared.contains($0) }.sorted()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: DataStoreSnapshotCodingKey.self)
+        try container.encode(persistentIdentifier, forKey: .persistentIdentifier)
+        for name in orderedNames() {
+            guard let value = values[name] else { continue }
+            let key = DataStoreSnapshotCodingKey.modeledProperty(name)
+            guard let present = unwrapOptional(value.value) else {
+                try container.encodeNil(forKey: key)
+                continue
+            }
+            guard let encodable = present as? any Encodable else {
+                throw EncodingError.invalidValue(present, .init(codingPath: container.codingPath + [key],
+                    debugDescription: "\(persistentIdentifier.entityName).\(name) holds a \(type(of: present)), which is not Encodable; persisted properties must be Codable."))
+            }
+            try container.encode(encodable, forKey: key)
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: DataStoreSnapshotCodingKey.self)
+        persistentIdentifier = try container.decode(PersistentIdentifier.self, forKey: .persistentIdentifier)
+        let entityName = persistentIdentifier.entityName
+        guard let modelType = EntityRegistry.modelType(named: entityName) else {
+            throw DecodingError.dataCorruptedError(forKey: .persistentIdentifier, in: container, debugDescription:
+                "The snapshot is of entity '\(entityName)', which no Schema in this process contains; create the ModelContainer (or a Schema) for its model type before decoding.")
+        }
+        var values: [String: SnapshotValue] = [:]
+        for property in ModelTypeInfo.of(modelType).properties {
+            let key = DataStoreSnapshotCodingKey.modeledProperty(property.name)
+            if let value = try SnapshotValue.decode(property, entityName: entityName, from: container, forKey: key) {
+                values[property.name] = value
+            }
+        }
+        self.values = values
+    }
+}
+
+/// One property value inside a snapshot. Unchecked: values are copies of `Codable` property values
+/// (value types in practice), never shared mutable state.
+package struct SnapshotValue: @unchecked Sendable {
+    package let value: Any
+
+    package init(_ value: Any) { self.value = value }
+
+    /// A relationship slot as identifiers (`nil` for an empty to-one or a nil optional to-many),
+    /// collecting the related models' backing datas on the way.
+    static func relatedIdentifiers(_ value: Any?, related: inout [PersistentIdentifier: any BackingData]) -> [PersistentIdentifier]? {
+        guard let value = value.flatMap(unwrapOptional) else { return nil }
+        if let unresolved = value as? BackingStorage.UnresolvedRelationship { return unresolved.identifiers }
+        let models: [any PersistentModel]
+        if let model = value as? any PersistentModel {
+            models = [model]
+        } else if let array = value as? [any PersistentModel] {
+            models = array
+        } else {
+            return nil
+        }
+        return models.map { model in
+            let identifier = model.persistentModelID
+            if let storage = model.backingStorage as? any BackingData { related[identifier] = storage }
+            return identifier
+        }
+    }
+
+    func remapped(_ remap: [PersistentIdentifier: PersistentIdentifier]) -> SnapshotValue {
+        if let identifier = value as? PersistentIdentifier { return SnapshotValue(remap[identifier] ?? identifier) }
+        if let identifier = value as? PersistentIdentifier? { return SnapshotValue(identifier.map { remap[$0] ?? $0 } as Any) }
+        if let identifiers = value as? [PersistentIdentifier] { return SnapshotValue(identifiers.map { remap[$0] ?? $0 }) }
+        if let identifiers = value as? [PersistentIdentifier]? {
+            return SnapshotValue(identifiers.map { $0.map { remap[$0] ?? $0 } } as Any)
+        }
+        return self
+    }
+
+    static func decode(_ property: ModelTypeInfo.Property, entityName: String,
+                       from container: KeyedDecodingContainer<DataStoreSnapshotCodingKey>,
+                       forKey key: DataStoreSnapshotCodingKey) throws -> SnapshotValue? {
+        switch property.shape {
+        case .toOne:
+            return SnapshotValue(try container.decodeIfPresent(PersistentIdentifier.self, forKey: key) as Any)
+        case .toMany:
+            let identifiers = try container.decodeIfPresent([PersistentIdentifier].self, forKey: key)
+            return SnapshotValue((identifiers ?? (property.isOptional ? nil : [])) as Any)
+        case .attribute:
+            let optional = property.valueType as? any AnyOptional.Type
+            guard let decodable = (optional?.optionalWrappedType ?? property.valueType) as? any Decodable.Type else { return nil }
+            if let value = try container.decodeDynamicIfPresent(decodable, forKey: key) {
+                return SnapshotValue(optional == nil ? value : wrapInOptional(value, of: decodable))
+            }
+            if let optional { return SnapshotValue(optional.nilValue) }
+            if let defaultValue = property.defaultValue { return SnapshotValue(defaultValue) }
+            throw DecodingError.keyNotFound(key, .init(codingPath: container.codingPath,
+                debugDescription: "The \(entityName) snapshot has no value for '\(property.name)', which is not optional and has no default value."))
+        }
+    }
+
+    private static func wrapInOptional<Wrapped: Decodable>(_ value: Any, of _: Wrapped.Type) -> Any {
+        (value as? Wrapped) as Any
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// Decodes a value whose type is only known at run time.
+    fileprivate func decodeDynamicIfPresent(_ type: any Decodable.Type, forKey key: Key) throws -> Any? {
+        func open<T: Decodable>(_: T.Type) throws -> Any? { try decodeIfPresent(T.self, forKey: key) }
+        return try open(type)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// The non-generic core of every backing data this library creates: one value slot per persisted
+/// property, the last committed values (for rollback), and the context the model is registered in.
+package class BackingStorage {
+    package enum State { case detached, registered, deleted }
+
+    /// Relationship values loaded from a snapshot stay identifiers until first read.
+    package struct UnresolvedRelationship {
+        package let identifiers: [PersistentIdentifier]?
+    }
+
+    package let info: ModelTypeInfo
+    package var values: [Any?]
+    /// The values as of the last fetch or save; `nil` for a model that was never saved.
+    package var committed: [Any?]?
+    package weak var context: ModelContext?
+    package weak var model: (any PersistentModel)?
+    package var state: State = .detached
+    /// Set by `ModelContext.model(for:)` for an identifier whose values were not loaded yet.
+    package var isFault = false
+    private var identifier: PersistentIdentifier?
+
+    init(info: ModelTypeInfo) {
+        self.info = info
+        values = Array(repeating: nil, count: info.properties.count)
+    }
+
+    package var persistentModelIdentifier: PersistentIdentifier {
+        if let identifier { return identifier }
+        let temporary = PersistentIdentifier.temporary(entityName: info.entityName)
+        identifier = temporary
+        return temporary
+    }
+
+    package func setIdentifier(_ newValue: PersistentIdentifier?) { identifier = newValue }
+    package var hasIdentifier: Bool { identifier != nil }
+
+    /// The value in a slot, faulting it in first if needed; unset optionals read as `nil`, unset
+    /// properties with a declared default read as that default.
+    package func value(at slot: Int) -> Any? {
+        if isFault, let context { context.fulfillFault(self) }
+        if let value = values[slot] { return value }
+        let property = info.properties[slot]
+        if let defaultValue = property.defaultValue { return defaultValue }
+        if let optional = property.valueType as? any AnyOptional.Type { return optional.nilValue }
+        return nil
+    }
+
+    package func setValue(_ newValue: Any, at slot: Int) {
+        if isFault, let context { context.fulfillFault(self) }
+        if let old = values[slot], valuesEqual(old, newValue) { return }
+        values[slot] = newValue
+        context?.backingDidChange(self)
+    }
+
+    /// Replaces every value with a freshly fetched or saved state.
+    package func load(_ newValues: [Any?]) {
+        values = newValues
+        committed = newValues
+        isFault = false
+    }
+
+    package func markCommitted() { committed = values }
+
+    package func restoreCommitted() {
+        if let committed { values = committed }
+    }
+
+    package func missingValue(_ slot: Int) -> Never {
+        let property = info.properties[slot]
+        let reason = isFault
+            ? "its data could not be loaded (the model was deleted from the store, or the store failed)"
+            : "it was never set"
+        preconditionFailure("\(info.entityName).\(property.name) has no value: \(reason).")
+    }
+}
+
+/// Values are compared so that setting a property to the value it already has is not a change.
+private func valuesEqual(_ lhs: Any, _ rhs: Any) -> Bool {
+    if let lhsObject = unwrapOptional(lhs) as? AnyObject, let rhsObject = unwrapOptional(rhs) as? AnyObject,
+       lhsObject is any PersistentModel {
+        return lhsObject === rhsObject
+    }
+    guard let lhs = lhs as? any Equatable else { return false }
+    return lhs.isEqual(to: rhs)
+}
+
+extension Equatable {
+    fileprivate func isEqual(to other: Any) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
+    }
+}

@@ -1,0 +1,107 @@
+/// The backing data behind every model this library creates (`createBackingData()`, fetches).
+package final class ModelBackingData<M: PersistentModel>: BackingStorage, BackingData {
+    package typealias Model = M
+
+    package required init(for modelType: M.Type) {
+        super.init(info: ModelTypeInfo.of(modelType))
+    }
+
+    package var persistentModelID: PersistentIdentifier? {
+        get { persistentModelIdentifier }
+        set { setIdentifier(newValue) }
+    }
+
+    package var metadata: Any { info }
+
+    private func slot(_ keyPath: AnyKeyPath) -> Int {
+        guard let slot = info.slot(for: keyPath) else {
+            preconditionFailure("\(keyPath) is not a persisted property of \(info.entityName); only stored properties of a @Model class are.")
+        }
+        return slot
+    }
+
+    private func typed<Value>(_ slot: Int, as _: Value.Type) -> Value {
+        guard let value = value(at: slot) as? Value else { missingValue(slot) }
+        return value
+    }
+
+    package func getValue<Value>(forKey key: KeyPath<M, Value>) -> Value where Value: Decodable {
+        typed(slot(key), as: Value.self)
+    }
+
+    package func getValue<Value>(forKey key: KeyPath<M, Value>) -> Value where Value: PersistentModel {
+        let slot = slot(key)
+        guard let model = resolveToOne(slot) as? Value else { missingValue(slot) }
+        return model
+    }
+
+    package func getValue<Value>(forKey key: KeyPath<M, Value?>) -> Value? where Value: PersistentModel {
+        resolveToOne(slot(key)) as? Value
+    }
+
+    package func getValue<Value, OtherModel>(forKey key: KeyPath<M, Value>) -> Value
+        where Value: RelationshipCollection, OtherModel == Value.PersistentElement {
+        resolveToMany(slot(key), element: OtherModel.self, as: Value.self)
+    }
+
+    package func getValue<Value, OtherModel>(forKey key: KeyPath<M, Value>) -> Value
+        where Value: Decodable, Value: RelationshipCollection, OtherModel == Value.PersistentElement {
+        resolveToMany(slot(key), element: OtherModel.self, as: Value.self)
+    }
+
+    package func getTransformableValue<Value>(forKey key: KeyPath<M, Value>) -> Value {
+        typed(slot(key), as: Value.self)
+    }
+
+    package func setValue<Value>(forKey key: KeyPath<M, Value>, to newValue: Value) where Value: Encodable {
+        setValue(newValue, at: slot(key))
+    }
+
+    package func setValue<Value>(forKey key: KeyPath<M, Value>, to newValue: Value) where Value: PersistentModel {
+        setValue(newValue, at: slot(key))
+    }
+
+    package func setValue<Value>(forKey key: KeyPath<M, Value?>, to newValue: Value?) where Value: PersistentModel {
+        setValue(newValue as Any, at: slot(key))
+    }
+
+    package func setValue<Value, OtherModel>(forKey key: KeyPath<M, Value>, to newValue: Value)
+        where Value: RelationshipCollection, OtherModel == Value.PersistentElement {
+        setValue(newValue, at: slot(key))
+    }
+
+    package func setValue<Value, OtherModel>(forKey key: KeyPath<M, Value>, to newValue: Value)
+        where Value: Encodable, Value: RelationshipCollection, OtherModel == Value.PersistentElement {
+        setValue(newValue, at: slot(key))
+    }
+
+    package func setTransformableValue<Value>(forKey key: KeyPath<M, Value>, to newValue: Value) {
+        setValue(newValue, at: slot(key))
+    }
+
+    /// A to-one value, resolving a loaded identifier to the context's model on first read.
+    private func resolveToOne(_ slot: Int) -> (any PersistentModel)? {
+        let stored = value(at: slot)
+        guard let unresolved = stored as? UnresolvedRelationship else {
+            return stored.flatMap(unwrapOptional) as? any PersistentModel
+        }
+        let model = unresolved.identifiers?.first.flatMap { context?.resolveRelated($0) }
+        values[slot] = model as Any
+        committed?[slot] = model as Any
+        return model
+    }
+
+    private func resolveToMany<Element: PersistentModel, Value>(_ slot: Int, element: Element.Type, as _: Value.Type) -> Value {
+        let stored = value(at: slot)
+        guard let unresolved = stored as? UnresolvedRelationship else {
+            guard let value = stored as? Value else { missingValue(slot) }
+            return value
+        }
+        let models: [Element]? = unresolved.identifiers.map { ids in ids.compactMap { context?.resolveRelated($0) as? Element } }
+        let resolved: Any = info.properties[slot].isOptional ? models as Any : (models ?? []) as Any
+        values[slot] = resolved
+        committed?[slot] = resolved
+        guard let value = resolved as? Value else { missingValue(slot) }
+        return value
+    }
+}

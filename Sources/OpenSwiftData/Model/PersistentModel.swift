@@ -1,0 +1,94 @@
+import Observation
+
+/// A class whose instances SwiftData manages. The `@Model` macro writes the conformance.
+public protocol PersistentModel: AnyObject, Observable, Hashable, Identifiable, SendableMetatype {
+    init(backingData: any BackingData<Self>)
+    var persistentBackingData: any BackingData<Self> { get set }
+    static var schemaMetadata: [Schema.PropertyMetadata] { get }
+}
+
+extension PersistentModel {
+    /// Detached storage for a model created with its own initializer, before it is inserted.
+    public static func createBackingData<P>() -> some BackingData<P> where P: PersistentModel {
+        ModelBackingData<P>(for: P.self)
+    }
+
+    package var backingStorage: BackingStorage? { persistentBackingData as? BackingStorage }
+
+    /// The context the model is registered in, or `nil` before `insert` and after its deletion is saved.
+    public var modelContext: ModelContext? { backingStorage?.context }
+
+    /// The model's identity; temporary until the model's first save.
+    public var persistentModelID: PersistentIdentifier {
+        persistentBackingData.persistentModelID ?? .temporary(entityName: Schema.entityName(for: Self.self))
+    }
+
+    public var id: PersistentIdentifier { persistentModelID }
+
+    /// Whether the model has unsaved changes (including a pending insert or delete).
+    public var hasChanges: Bool {
+        guard let storage = backingStorage, let context = storage.context else { return false }
+        return context.hasPendingChange(storage)
+    }
+
+    /// Whether the model has been deleted from its context (saved or not).
+    public var isDeleted: Bool { backingStorage?.state == .deleted }
+
+    /// Models are equal when they are the same instance: identity survives the temporary →
+    /// permanent identifier change on save, so a `Set` of models stays valid across saves.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs === rhs }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    public func getValue<Value>(forKey key: KeyPath<Self, Value>) -> Value where Value: Decodable {
+        persistentBackingData.getValue(forKey: key)
+    }
+
+    public func getValue<Value>(forKey key: KeyPath<Self, Value>) -> Value where Value: PersistentModel {
+        persistentBackingData.getValue(forKey: key)
+    }
+
+    public func getValue<Value>(forKey key: KeyPath<Self, Value?>) -> Value? where Value: PersistentModel {
+        persistentBackingData.getValue(forKey: key)
+    }
+
+    public func getValue<Value, OtherModel>(forKey key: KeyPath<Self, Value>) -> Value
+        where Value: RelationshipCollection, OtherModel == Value.PersistentElement {
+        persistentBackingData.getValue(forKey: key)
+    }
+
+    public func getValue<Value, OtherModel>(forKey key: KeyPath<Self, Value>) -> Value
+        where Value: Decodable, Value: RelationshipCollection, OtherModel == Value.PersistentElement {
+        persistentBackingData.getValue(forKey: key)
+    }
+
+    public func getTransformableValue<Value>(forKey key: KeyPath<Self, Value>) -> Value {
+        persistentBackingData.getTransformableValue(forKey: key)
+    }
+
+    public func setValue<Value>(forKey key: KeyPath<Self, Value>, to newValue: Value) where Value: Encodable {
+        persistentBackingData.setValue(forKey: key, to: newValue)
+    }
+
+    public func setValue<Value>(forKey key: KeyPath<Self, Value>, to newValue: Value) where Value: PersistentModel {
+        persistentBackingData.setValue(forKey: key, to: newValue)
+    }
+
+    public func setValue<Value>(forKey key: KeyPath<Self, Value?>, to newValue: Value?) where Value: PersistentModel {
+        persistentBackingData.setValue(forKey: key, to: newValue)
+    }
+
+    public func setValue<Value, OtherModel>(forKey key: KeyPath<Self, Value>, to newValue: Value)
+        where Value: RelationshipCollection, OtherModel == Value.PersistentElement {
+        persistentBackingData.setValue(forKey: key, to: newValue)
+    }
+
+    public func setValue<Value, OtherModel>(forKey key: KeyPath<Self, Value>, to newValue: Value)
+        where Value: Encodable, Value: RelationshipCollection, OtherModel == Value.PersistentElement {
+        persistentBackingData.setValue(forKey: key, to: newValue)
+    }
+
+    public func setTransformableValue<Value>(forKey key: KeyPath<Self, Value>, to newValue: Value) {
+        persistentBackingData.setTransformableValue(forKey: key, to: newValue)
+    }
+}

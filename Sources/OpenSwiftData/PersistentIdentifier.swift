@@ -1,0 +1,144 @@
+import Foundation
+
+/// The identity of a model: the entity it belongs to, the store that minted it, and the store's
+/// primary key. A model that was never saved has a *temporary* identifier (`storeIdentifier == nil`);
+/// saving replaces it with the permanent one the store returns.
+///
+/// Identifiers compare by value, including identifiers that were decoded: a decoded identifier
+/// equals the one that was encoded.
+public struct PersistentIdentifier: Hashable, Identifiable, Equatable, Comparable, Codable, Sendable {
+    /// The opaque identity value.
+    public struct ID: Hashable, Equatable, Sendable {
+        let entityName: String
+        let storeIdentifier: String?
+        let primaryKey: PrimaryKey
+    }
+
+    public let id: ID
+
+    /// The name of the entity (the model class) the identified model belongs to.
+    public var entityName: String { id.entityName }
+
+    /// The identifier of the store that minted this identifier, or `nil` for a temporary identifier.
+    public var storeIdentifier: String? { id.storeIdentifier }
+
+    /// Whether this identifier was assigned before the model's first save.
+    package var isTemporary: Bool { id.storeIdentifier == nil }
+
+    /// The store's primary key: an integer when the store minted an integer, a string otherwise.
+    package var primaryKey: PrimaryKey { id.primaryKey }
+
+    package init(entityName: String, storeIdentifier: String?, primaryKey: PrimaryKey) {
+        id = ID(entityName: entityName, storeIdentifier: storeIdentifier, primaryKey: primaryKey)
+    }
+
+    /// A fresh temporary identifier. UUID-based, because stores that never remap keep these forever
+    /// (the seeds' JSON stores archive them), so they must not collide across processes.
+    package static func temporary(entityName: String) -> PersistentIdentifier {
+        PersistentIdentifier(entityName: entityName, storeIdentifier: nil, primaryKey: .string(UUID().uuidString))
+    }
+
+    /// Mints a permanent identifier for a model stored in a custom store.
+    ///
+    /// ```swift
+    /// let id = try PersistentIdentifier.identifier(for: store.identifier, entityName: "Trip", primaryKey: UUID())
+    /// ```
+    /// - Throws: ``PersistenceError`` with code `.invalidIdentifier` when the store identifier or
+    ///   the entity name is empty.
+    public static func identifier<T>(for storeIdentifier: String, entityName: String, primaryKey: T) throws -> PersistentIdentifier
+        where T: Comparable, T: CustomStringConvertible, T: Decodable, T: Encodable, T: Hashable {
+        guard !storeIdentifier.isEmpty else {
+            throw PersistenceError(.invalidIdentifier, "A persistent identifier needs a non-empty store identifier; pass the store's `identifier`.")
+        }
+        guard !entityName.isEmpty else {
+            throw PersistenceError(.invalidIdentifier, "A persistent identifier needs a non-empty entity name; pass the model's entity name, e.g. Schema.entityName(for: Trip.self).")
+        }
+        return PersistentIdentifier(entityName: entityName, storeIdentifier: storeIdentifier, primaryKey: PrimaryKey(primaryKey))
+    }
+
+    public static func < (lhs: PersistentIdentifier, rhs: PersistentIdentifier) -> Bool {
+        if lhs.entityName != rhs.entityName { return lhs.entityName < rhs.entityName }
+        if lhs.storeIdentifier != rhs.storeIdentifier { return (lhs.storeIdentifier ?? "") < (rhs.storeIdentifier ?? "") }
+        return lhs.primaryKey < rhs.primaryKey
+    }
+}
+
+/// A store's primary key, kept with the JSON type it was minted with.
+package enum PrimaryKey: Hashable, Comparable, Sendable, CustomStringConvertible {
+    case integer(Int64)
+    case string(String)
+
+    init<T: CustomStringConvertible>(_ value: T) {
+        switch value {
+        case let value as any BinaryInteger:
+            if let exact = Int64(exactly: value) { self = .integer(exact) } else { self = .string(value.description) }
+        default:
+            self = .string(value.description)
+        }
+    }
+
+    package var description: String {
+        switch self {
+        case .integer(let value): String(value)
+        case .string(let value): value
+        }
+    }
+
+    package static func < (lhs: PrimaryKey, rhs: PrimaryKey) -> Bool {
+        switch (lhs, rhs) {
+        case let (.integer(l), .integer(r)): l < r
+        case let (.string(l), .string(r)): l < r
+        case (.integer, .string): true
+        case (.string, .integer): false
+        }
+    }
+}
+
+extension PersistentIdentifier {
+    private enum CodingKeys: String, CodingKey { case implementation }
+    private enum ImplementationKeys: String, CodingKey {
+        case entityName, isTemporary, primaryKey, storeIdentifier, uriRepresentation
+    }
+
+    /// `{"implementation": {"entityName", "isTemporary", "primaryKey", "storeIdentifier", "uriRepresentation"}}`,
+    /// the shape SwiftData's identifiers encode to; `primaryKey` keeps the JSON type it was minted with.
+    public init(from decoder: any Decoder) throws {
+        let outer = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try outer.nestedContainer(keyedBy: ImplementationKeys.self, forKey: .implementation)
+        let entityName = try container.decode(String.self, forKey: .entityName)
+        let storeIdentifier = try container.decodeIfPresent(String.self, forKey: .storeIdentifier)
+        let primaryKey: PrimaryKey
+        if let integer = try? container.decode(Int64.self, forKey: .primaryKey) {
+            primaryKey = .integer(integer)
+        } else {
+            primaryKey = .string(try container.decode(String.self, forKey: .primaryKey))
+        }
+        self.init(entityName: entityName, storeIdentifier: storeIdentifier, primaryKey: primaryKey)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var outer = encoder.container(keyedBy: CodingKeys.self)
+        var container = outer.nestedContainer(keyedBy: ImplementationKeys.self, forKey: .implementation)
+        try container.encode(entityName, forKey: .entityName)
+        try container.encode(isTemporary, forKey: .isTemporary)
+        switch primaryKey {
+        case .integer(let value): try container.encode(value, forKey: .primaryKey)
+        case .string(let value): try container.encode(value, forKey: .primaryKey)
+        }
+        try container.encodeIfPresent(storeIdentifier, forKey: .storeIdentifier)
+        try container.encode(uriRepresentation, forKey: .uriRepresentation)
+    }
+
+    /// `x-swiftdata://<store>/<Entity>/<key>`; temporary identifiers use the host `temporary`.
+    package var uriRepresentation: String {
+        let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))
+        let escape = { (part: String) in part.addingPercentEncoding(withAllowedCharacters: allowed) ?? part }
+        let host = storeIdentifier.map(escape) ?? "temporary"
+        return "x-swiftdata://\(host)/\(escape(entityName))/\(escape(primaryKey.description))"
+    }
+}
+
+extension PersistentIdentifier: CustomStringConvertible, CustomDebugStringConvertible {
+    public var description: String { uriRepresentation }
+    public var debugDescription: String { "PersistentIdentifier(\(uriRepresentation))" }
+}

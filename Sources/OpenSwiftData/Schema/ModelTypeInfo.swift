@@ -1,0 +1,74 @@
+import Foundation
+
+/// Everything the runtime needs to know about one `@Model` class, computed once from its
+/// `schemaMetadata` and cached: the property slots a backing data stores values in, and the map from
+/// key paths to those slots.
+package final class ModelTypeInfo: @unchecked Sendable {
+    package struct Property: @unchecked Sendable {
+        package let index: Int
+        package let name: String
+        package let keyPath: AnyKeyPath
+        package let valueType: any Any.Type
+        package let shape: PropertyShape
+        package let defaultValue: Any?
+        package let metadata: (any SchemaProperty)?
+
+        package var isRelationship: Bool {
+            if case .attribute = shape { return false }
+            return true
+        }
+
+        package var isOptional: Bool { valueType is any AnyOptional.Type }
+    }
+
+    package let modelType: any PersistentModel.Type
+    package let entityName: String
+    package let properties: [Property]
+    package let uniqueKeyPathLists: [[AnyKeyPath]]
+    package let indexKeyPathLists: [[AnyKeyPath]]
+    private let slotByKeyPath: [AnyKeyPath: Int]
+    private let slotByName: [String: Int]
+
+    private init(_ modelType: any PersistentModel.Type) {
+        self.modelType = modelType
+        entityName = String(describing: modelType)
+        var properties: [Property] = []
+        var unique: [[AnyKeyPath]] = []
+        var index: [[AnyKeyPath]] = []
+        for entry in modelType.schemaMetadata {
+            if let constraints = entry.metadata as? any KeyPathConstraintList {
+                if entry.metadata?.isUnique == true { unique += constraints.keyPathLists } else { index += constraints.keyPathLists }
+                continue
+            }
+            let valueType = type(of: entry.keypath).valueType
+            properties.append(Property(index: properties.count, name: entry.name, keyPath: entry.keypath,
+                                       valueType: valueType, shape: PropertyShape(valueType),
+                                       defaultValue: entry.defaultValue, metadata: entry.metadata))
+        }
+        self.properties = properties
+        uniqueKeyPathLists = unique
+        indexKeyPathLists = index
+        slotByKeyPath = Dictionary(uniqueKeysWithValues: properties.map { ($0.keyPath, $0.index) })
+        slotByName = Dictionary(uniqueKeysWithValues: properties.map { ($0.name, $0.index) })
+    }
+
+    package func slot(for keyPath: AnyKeyPath) -> Int? { slotByKeyPath[keyPath] }
+    package func slot(named name: String) -> Int? { slotByName[name] }
+    package func property(named name: String) -> Property? { slotByName[name].map { properties[$0] } }
+    package func propertyName(for keyPath: AnyKeyPath) -> String? { slotByKeyPath[keyPath].map { properties[$0].name } }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var cache: [ObjectIdentifier: ModelTypeInfo] = [:]
+
+    package static func of(_ modelType: any PersistentModel.Type) -> ModelTypeInfo {
+        let key = ObjectIdentifier(modelType)
+        if let info = lock.withLock({ cache[key] }) { return info }
+        // Built outside the lock: schemaMetadata is user code and may itself touch other model types.
+        let info = ModelTypeInfo(modelType)
+        return lock.withLock {
+            if let existing = cache[key] { return existing }
+            cache[key] = info
+            return info
+        }
+    }
+}

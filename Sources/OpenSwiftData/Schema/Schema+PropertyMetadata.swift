@@ -1,0 +1,16 @@
+extension Schema {
+    /// One entry of a model's `schemaMetadata`, written by the `@Model` macro.
+    public struct PropertyMetadata: @unchecked Sendable {
+        package let name: String
+        package let keypath: AnyKeyPath
+        package let defaultValue: Any?
+        package let metadata: (any SchemaProperty)?
+
+        public init(name: String, keypath: AnyKeyPath, defaultValue: Any? = nil, metadata: (any SchemaProperty)? = nil) {
+            self.name = name
+            self.keypath = keypath
+            self.defaultValue = defaultValue
+            self.metadata = metadata
+        }
+    }
+}

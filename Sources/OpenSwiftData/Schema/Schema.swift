@@ -1,0 +1,160 @@
+import Foundation
+
+/// The description of a set of model types: their entities, properties and constraints.
+///
+/// ```swift
+/// let schema = Schema([Trip.self])        // related model types are pulled in too
+/// ```
+public final class Schema: Codable, Hashable, CustomDebugStringConvertible, @unchecked Sendable {
+    public static let schemaEncodingVersion = Version(1, 0, 0)
+
+    public final let encodingVersion: Version
+    public final let version: Version
+    public final let entities: [Entity]
+    public final let entitiesByName: [String: Entity]
+
+    public init() {
+        encodingVersion = Schema.schemaEncodingVersion
+        version = Version(1, 0, 0)
+        entities = []
+        entitiesByName = [:]
+    }
+
+    public init(_ entities: Entity..., version: Version = Version(1, 0, 0)) {
+        encodingVersion = Schema.schemaEncodingVersion
+        self.version = version
+        self.entities = entities
+        entitiesByName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public convenience init(_ types: any PersistentModel.Type..., version: Version = Version(1, 0, 0)) {
+        self.init(types, version: version)
+    }
+
+    /// Builds the schema of the given model types and of every model type they reference.
+    public init(_ types: [any PersistentModel.Type], version: Version = Version(1, 0, 0)) {
+        encodingVersion = Schema.schemaEncodingVersion
+        self.version = version
+        var ordered: [any PersistentModel.Type] = []
+        var seen: Set<ObjectIdentifier> = []
+        var pending = types
+        while !pending.isEmpty {
+            let type = pending.removeFirst()
+            guard seen.insert(ObjectIdentifier(type)).inserted else { continue }
+            ordered.append(type)
+            for property in ModelTypeInfo.of(type).properties {
+                switch property.shape {
+                case .toOne(let destination, _), .toMany(let destination, _): pending.append(destination)
+                case .attribute: break
+                }
+            }
+        }
+        let entities = ordered.map(Entity.init(modelType:))
+        self.entities = entities
+        entitiesByName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        Schema.resolveInverses(entities, byName: entitiesByName)
+        EntityRegistry.register(ordered)
+    }
+
+    public convenience init(versionedSchema: any VersionedSchema.Type) {
+        self.init(versionedSchema.models, version: versionedSchema.versionIdentifier)
+    }
+
+    private enum CodingKeys: String, CodingKey { case encodingVersion, version, entities }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        encodingVersion = try container.decodeIfPresent(Version.self, forKey: .encodingVersion) ?? Schema.schemaEncodingVersion
+        version = try container.decode(Version.self, forKey: .version)
+        entities = try container.decode([Entity].self, forKey: .entities)
+        entitiesByName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public final func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(encodingVersion, forKey: .encodingVersion)
+        try container.encode(version, forKey: .version)
+        try container.encode(entities, forKey: .entities)
+    }
+
+    public final func save(to toURL: URL) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(self).write(to: toURL, options: .atomic)
+    }
+
+    public static func load(from fromURL: URL) throws -> Schema {
+        try JSONDecoder().decode(Schema.self, from: Data(contentsOf: fromURL))
+    }
+
+    public final func entity<T>(for type: T.Type) -> Entity? where T: PersistentModel {
+        entitiesByName[Schema.entityName(for: type)]
+    }
+
+    /// The entity name of a model type: its unqualified class name, as SwiftData uses.
+    public static func entityName<T>(for type: T.Type) -> String where T: PersistentModel {
+        String(describing: type)
+    }
+
+    public static func == (lhs: Schema, rhs: Schema) -> Bool {
+        lhs.version == rhs.version && lhs.entities == rhs.entities
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(version)
+        hasher.combine(entities.map(\.name))
+    }
+
+    public final var debugDescription: String {
+        "Schema(version: \(version), entities: \(entities.map(\.debugDescription)))"
+    }
+
+    /// Fills `inverseName` from explicit `inverse:` key paths, and infers an inverse where exactly one
+    /// relationship of the destination points back and no explicit inverse says otherwise.
+    private static func resolveInverses(_ entities: [Entity], byName: [String: Entity]) {
+        for entity in entities {
+            for relationship in entity.storedProperties.compactMap({ $0 as? Relationship }) {
+                guard let destination = byName[relationship.destination], let type = destination.modelType else { continue }
+                if let inverse = relationship.inverseKeyPath {
+                    relationship.inverseName = ModelTypeInfo.of(type).propertyName(for: inverse)
+                    if let other = destination.relationshipsByName[relationship.inverseName ?? ""], other.inverseName == nil {
+                        other.inverseName = relationship.name
+                        other.inverseKeyPath = relationship.keypath
+                    }
+                }
+            }
+        }
+        for entity in entities {
+            for relationship in entity.storedProperties.compactMap({ $0 as? Relationship }) where relationship.inverseName == nil {
+                guard let destination = byName[relationship.destination] else { continue }
+                let candidates = destination.storedProperties.compactMap { $0 as? Relationship }.filter {
+                    $0.destination == entity.name && ($0.inverseName == nil || $0.inverseName == relationship.name)
+                        && !($0 === relationship)
+                }
+                if candidates.count == 1, let other = candidates.first {
+                    relationship.inverseName = other.name
+                    relationship.inverseKeyPath = other.keypath
+                    other.inverseName = relationship.name
+                    other.inverseKeyPath = relationship.keypath
+                }
+            }
+        }
+    }
+}
+
+/// The model types this process has built schemas for, by entity name. `DefaultSnapshot` decoding
+/// looks property types up here, so decoders' strategies (dates, data) apply to each property.
+package enum EntityRegistry {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var types: [String: any PersistentModel.Type] = [:]
+
+    static func register(_ modelTypes: [any PersistentModel.Type]) {
+        lock.withLock {
+            for type in modelTypes { types[String(describing: type)] = type }
+        }
+    }
+
+    package static func modelType(named name: String) -> (any PersistentModel.Type)? {
+        lock.withLock { types[name] }
+    }
+}

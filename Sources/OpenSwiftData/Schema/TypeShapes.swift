@@ -1,0 +1,55 @@
+/// Runtime views of generic types, so the schema can tell `T?`, `[T]` and models apart without
+/// knowing `T` statically.
+package protocol AnyOptional {
+    static var optionalWrappedType: any Any.Type { get }
+    static var nilValue: Self { get }
+    var optionalWrappedValue: Any? { get }
+}
+
+extension Optional: AnyOptional {
+    package static var optionalWrappedType: any Any.Type { Wrapped.self }
+    package static var nilValue: Optional<Wrapped> { nil }
+    package var optionalWrappedValue: Any? {
+        switch self {
+        case .some(let value): value
+        case .none: nil
+        }
+    }
+}
+
+package protocol AnyArray {
+    static var arrayElementType: any Any.Type { get }
+}
+
+extension Array: AnyArray {
+    package static var arrayElementType: any Any.Type { Element.self }
+}
+
+/// The shape of a property's declared type, as far as persistence cares.
+package enum PropertyShape {
+    case attribute
+    case toOne(any PersistentModel.Type, optional: Bool)
+    case toMany(any PersistentModel.Type, optional: Bool)
+
+    init(_ type: any Any.Type) {
+        var base = type
+        var optional = false
+        if let wrapped = type as? any AnyOptional.Type {
+            base = wrapped.optionalWrappedType
+            optional = true
+        }
+        if let model = base as? any PersistentModel.Type {
+            self = .toOne(model, optional: optional)
+        } else if let array = base as? any AnyArray.Type, let model = array.arrayElementType as? any PersistentModel.Type {
+            self = .toMany(model, optional: optional)
+        } else {
+            self = .attribute
+        }
+    }
+}
+
+/// Recursively unwraps `Optional` layers of an `Any` holding a value.
+package func unwrapOptional(_ value: Any) -> Any? {
+    guard let optional = value as? any AnyOptional else { return value }
+    return optional.optionalWrappedValue.flatMap(unwrapOptional)
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Configures an ``InMemoryStore``: a store that keeps everything in memory, private to its container.
+public struct InMemoryStoreConfiguration: DataStoreConfiguration, Sendable {
+    public typealias Store = InMemoryStore
+    public var name: String
+    public var schema: Schema?
+
+    public init(name: String = "InMemoryStore", schema: Schema? = nil) {
+        self.name = name
+        self.schema = schema
+    }
+}
+
+/// A complete `DataStore` that keeps snapshots in memory: for tests, and as the reference
+/// implementation of the protocol (permanent identifiers, remapping, batch delete, erase).
+public final class InMemoryStore: DataStore, DataStoreBatching {
+    public typealias Configuration = InMemoryStoreConfiguration
+    public typealias Snapshot = DefaultSnapshot
+
+    public let configuration: InMemoryStoreConfiguration
+    public let schema: Schema
+    /// Unique per store instance, so identifiers from two in-memory stores never collide.
+    public let identifier: String
+    private let table = SnapshotTable()
+
+    public init(_ configuration: InMemoryStoreConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)? = nil) throws {
+        self.configuration = configuration
+        schema = configuration.schema ?? Schema()
+        identifier = "\(configuration.name)-\(UUID().uuidString)"
+    }
+
+    public func fetch<T>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, DefaultSnapshot> where T: PersistentModel {
+        DataStoreFetchResult(descriptor: request.descriptor, fetchedSnapshots: try table.fetch(request.descriptor))
+    }
+
+    public func fetchCount<T>(_ request: DataStoreFetchRequest<T>) throws -> Int where T: PersistentModel {
+        try table.fetch(request.descriptor).count
+    }
+
+    public func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
+        try table.save(request, storeIdentifier: identifier)
+    }
+
+    public func delete<T>(_ request: DataStoreBatchDeleteRequest<T>) throws where T: PersistentModel {
+        guard request.predicate == nil else { throw DataStoreError.preferInMemoryFilter }
+        table.deleteAll(entityName: Schema.entityName(for: T.self))
+    }
+
+    public func erase() throws {
+        table.erase()
+    }
+}

@@ -1,0 +1,65 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// `@ModelActor`: gives an actor a model container and a context of its own, and runs the actor
+/// on that context's serial executor so the context is only touched from the actor.
+public enum ModelActorMacro {}
+
+extension ModelActorMacro: MemberMacro {
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingMembersOf declaration: some DeclGroupSyntax,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        guard declaration.is(ActorDeclSyntax.self) else {
+            context.diagnose(nonActorDiagnostic(node, declaration))
+            return []
+        }
+        return [
+            "nonisolated let modelExecutor: any OpenSwiftData.ModelExecutor",
+            "nonisolated let modelContainer: OpenSwiftData.ModelContainer",
+            """
+            init(modelContainer: OpenSwiftData.ModelContainer) {
+                let modelContext = OpenSwiftData.ModelContext(modelContainer)
+                self.modelExecutor = OpenSwiftData.DefaultSerialModelExecutor(modelContext: modelContext)
+                self.modelContainer = modelContainer
+            }
+            """,
+        ]
+    }
+
+    private static func nonActorDiagnostic(_ node: AttributeSyntax, _ declaration: some DeclGroupSyntax) -> Diagnostic {
+        let keyword = declaration.introducer
+        let name = declaration.asProtocol(NamedDeclSyntax.self)?.name.text ?? keyword.text
+        let message = MacroError.modelActorAppliedToNonActor(kind: keyword.text, name: name)
+        guard [.keyword(.class), .keyword(.struct)].contains(keyword.tokenKind) else {
+            return Diagnostic(node: node, message: message)
+        }
+        return Diagnostic(
+            node: node,
+            message: message,
+            fixIt: FixIt(
+                message: MacroFixIt(message: "replace '\(keyword.text)' with 'actor'"),
+                changes: [.replace(oldNode: Syntax(keyword), newNode: Syntax(keyword.with(\.tokenKind, .keyword(.actor))))]
+            )
+        )
+    }
+}
+
+extension ModelActorMacro: ExtensionMacro {
+    public static func expansion(
+        of node: AttributeSyntax,
+        attachedTo declaration: some DeclGroupSyntax,
+        providingExtensionsOf type: some TypeSyntaxProtocol,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [ExtensionDeclSyntax] {
+        guard declaration.is(ActorDeclSyntax.self), protocols.contains(where: { $0.unqualifiedName == "ModelActor" }) else {
+            return []
+        }
+        return [try ExtensionDeclSyntax("extension \(type.trimmed): OpenSwiftData.ModelActor") {}]
+    }
+}

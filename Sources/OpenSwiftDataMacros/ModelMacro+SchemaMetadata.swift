@@ -1,0 +1,74 @@
+import SwiftSyntax
+import SwiftSyntaxBuilder
+
+extension ModelClass {
+    /// `schemaMetadata`: one entry per persisted property, then the `#Index` and `#Unique`
+    /// constraints as pseudo-properties, in the shape Apple's macro emits so that schema code
+    /// written against SwiftData reads them the same way.
+    var schemaMetadata: DeclSyntax {
+        let keyword = isFinal ? "static" : "class"
+        let body = schemaMetadataBody.map { "    \($0)\n" }.joined()
+        return """
+            public \(raw: keyword) var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+            \(raw: body)}
+            """
+    }
+
+    private var schemaMetadataBody: [String] {
+        let stored = properties.map { $0.metadataEntry(model: name) }
+        let constraints = constraintEntries(macro: "Index") + constraintEntries(macro: "Unique")
+        guard !constraints.isEmpty else {
+            return arrayLiteralLines(stored, after: "return ")
+        }
+        // An empty literal alone would not tell the compiler its element type.
+        let storedLines = stored.isEmpty
+            ? ["let storedProperties: [OpenSwiftData.Schema.PropertyMetadata] = []"]
+            : arrayLiteralLines(stored, after: "let storedProperties = ")
+        return storedLines
+            + ["var otherProperties = [OpenSwiftData.Schema.PropertyMetadata]()"]
+            + constraints.map { "otherProperties.append(\($0))" }
+            + ["return storedProperties + otherProperties"]
+    }
+
+    private func arrayLiteralLines(_ elements: [String], after prefix: String) -> [String] {
+        guard let last = elements.indices.last else { return [prefix + "[]"] }
+        let lines = elements.indices.map { "    \(elements[$0])\($0 == last ? "" : ",")" }
+        return ["\(prefix)["] + lines + ["]"]
+    }
+
+    private func constraintEntries(macro: String) -> [String] {
+        members.compactMap { member in
+            guard let expansion = member.decl.as(MacroExpansionDeclSyntax.self),
+                  expansion.macroName.text == macro
+            else { return nil }
+            let constraint = "OpenSwiftData.Schema.\(macro)<\(name)>(\(expansion.arguments.trimmedDescription))"
+            return """
+                OpenSwiftData.Schema.PropertyMetadata(name: "SwiftData.Schema.\(macro)", \
+                keypath: \\OpenSwiftData.Schema.encodingVersion, defaultValue: nil, metadata: \(constraint))
+                """
+        }
+    }
+}
+
+extension PersistedProperty {
+    fileprivate func metadataEntry(model: String) -> String {
+        let keyPath = "\\\(model).\(identifier.text)"
+        return "OpenSwiftData.Schema.PropertyMetadata(name: \"\(name)\", keypath: \(keyPath), "
+            + "defaultValue: \(defaultValue), metadata: \(metadata))"
+    }
+
+    /// The initializer cast to the declared type, so that `[]`, `.red` and `nil` type-check as `Any?`.
+    private var defaultValue: String {
+        guard let initializer else { return "nil" }
+        let value = initializer.is(SequenceExprSyntax.self) ? "(\(initializer.trimmed))" : initializer.trimmedDescription
+        let castType = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self).map { "\($0.wrappedType.trimmed)?" }
+            ?? type.trimmedDescription
+        return "\(value) as \(castType)"
+    }
+
+    private var metadata: String {
+        guard let attribute = schemaAttribute else { return "nil" }
+        let schemaType = attribute.isNamed("Attribute") ? "Attribute" : "Relationship"
+        return "OpenSwiftData.Schema.\(schemaType)(\(attribute.argumentsText))"
+    }
+}

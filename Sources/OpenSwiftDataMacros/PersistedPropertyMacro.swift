@@ -1,0 +1,84 @@
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// `@_PersistedProperty`, attached by `@Model`: the property's value lives in the backing data.
+public enum PersistedPropertyMacro: BackingDataAccessors {
+    static let getter = "getValue"
+    static let setter = "setValue"
+}
+
+/// `@_TransformablePersistedProperty`, attached by `@Model` to `@Attribute(.transformable(by:))`
+/// properties, whose values go through a value transformer instead of `Codable`.
+public enum TransformablePersistedPropertyMacro: BackingDataAccessors {
+    static let getter = "getTransformableValue"
+    static let setter = "setTransformableValue"
+}
+
+/// The accessors and the `_name` peer shared by both persisted-property macros; they differ only
+/// in the backing-data methods they call.
+protocol BackingDataAccessors: AccessorMacro, PeerMacro {
+    static var getter: String { get }
+    static var setter: String { get }
+}
+
+extension BackingDataAccessors {
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingAccessorsOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [AccessorDeclSyntax] {
+        guard case .persisted(let property) = declaration.as(VariableDeclSyntax.self)?.persistence else { return [] }
+        let keyPath: ExprSyntax = "\\.\(property.identifier.trimmed)"
+        let storage = property.storageName
+        // The init accessor lets the class's own initializers assign the property before
+        // `self` is available, writing straight into the backing data.
+        var accessors: [AccessorDeclSyntax] = [
+            """
+            @storageRestrictions(accesses: _$backingData, initializes: \(raw: storage))
+            init(initialValue) {
+                _$backingData.\(raw: setter)(forKey: \(keyPath), to: initialValue)
+                \(raw: storage) = _SwiftDataNoType()
+            }
+            """,
+            """
+            get {
+                _$observationRegistrar.access(self, keyPath: \(keyPath))
+                return self.\(raw: getter)(forKey: \(keyPath))
+            }
+            """,
+        ]
+        if property.declaration.bindingSpecifier.tokenKind == .keyword(.var) {
+            accessors.append(
+                """
+                set {
+                    _$observationRegistrar.withMutation(of: self, keyPath: \(keyPath)) {
+                        self.\(raw: setter)(forKey: \(keyPath), to: newValue)
+                    }
+                }
+                """
+            )
+        }
+        return accessors
+    }
+
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingPeersOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        guard case .persisted(let property) = declaration.as(VariableDeclSyntax.self)?.persistence else { return [] }
+        let suffix = switch Optionality(property.type) {
+        case .none: ""
+        case .optional: "?"
+        case .implicitlyUnwrapped: "!"
+        }
+        let initializer = property.initializer == nil ? "" : " = _SwiftDataNoType()"
+        return [
+            """
+            @OpenSwiftData.Transient
+            private var \(raw: property.storageName): _SwiftDataNoType\(raw: suffix)\(raw: initializer)
+            """,
+        ]
+    }
+}

@@ -1,0 +1,106 @@
+import OpenSwiftDataMacros
+import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+@Suite struct ModelActorMacroTests {
+    @Test func actorGetsExecutorContainerAndInitializer() {
+        assertExpansion(
+            """
+            @ModelActor actor Worker {
+                func run() {}
+            }
+            """,
+            expandedSource: """
+            actor Worker {
+                func run() {}
+
+                nonisolated let modelExecutor: any OpenSwiftData.ModelExecutor
+
+                nonisolated let modelContainer: OpenSwiftData.ModelContainer
+
+                init(modelContainer: OpenSwiftData.ModelContainer) {
+                    let modelContext = OpenSwiftData.ModelContext(modelContainer)
+                    self.modelExecutor = OpenSwiftData.DefaultSerialModelExecutor(modelContext: modelContext)
+                    self.modelContainer = modelContainer
+                }
+            }
+
+            extension Worker: OpenSwiftData.ModelActor {
+            }
+            """
+        )
+    }
+
+    @Test func actorAlreadyConformingGetsNoExtension() {
+        var macros = openSwiftDataMacros
+        macros["ModelActor"] = MacroSpec(type: ModelActorMacro.self)
+        assertExpansion(
+            """
+            @ModelActor actor Worker: ModelActor {
+            }
+            """,
+            expandedSource: """
+            actor Worker: ModelActor {
+
+                nonisolated let modelExecutor: any OpenSwiftData.ModelExecutor
+
+                nonisolated let modelContainer: OpenSwiftData.ModelContainer
+
+                init(modelContainer: OpenSwiftData.ModelContainer) {
+                    let modelContext = OpenSwiftData.ModelContext(modelContainer)
+                    self.modelExecutor = OpenSwiftData.DefaultSerialModelExecutor(modelContext: modelContext)
+                    self.modelContainer = modelContainer
+                }
+            }
+            """,
+            macros: macros
+        )
+    }
+
+    @Test func modelActorOnClassIsRejectedWithActorFixIt() {
+        assertExpansion(
+            """
+            @ModelActor final class Worker {
+            }
+            """,
+            expandedSource: """
+            final class Worker {
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'@ModelActor' cannot be applied to class type 'Worker'; model actors must be actors: declare it as 'actor Worker'",
+                    line: 1,
+                    column: 1,
+                    fixIts: [FixItSpec(message: "replace 'class' with 'actor'")]
+                ),
+            ],
+            applyFixIts: ["replace 'class' with 'actor'"],
+            fixedSource: """
+            @ModelActor final actor Worker {
+            }
+            """
+        )
+    }
+
+    @Test func modelActorOnEnumIsRejected() {
+        assertExpansion(
+            """
+            @ModelActor enum Worker {
+            }
+            """,
+            expandedSource: """
+            enum Worker {
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'@ModelActor' cannot be applied to enum type 'Worker'; model actors must be actors: declare it as 'actor Worker'",
+                    line: 1,
+                    column: 1
+                ),
+            ]
+        )
+    }
+}
