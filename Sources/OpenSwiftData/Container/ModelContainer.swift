@@ -60,6 +60,7 @@ public class ModelContainer: Equatable, @unchecked Sendable {
         mainContextLock.withLock {
             if let cachedMainContext { return cachedMainContext }
             let context = ModelContext(self)
+            context.isMainContext = true
             context.autosaveEnabled = true
             cachedMainContext = context
             return context

@@ -102,8 +102,14 @@ extension ModelContext {
         func fault<M: PersistentModel>(_: M.Type) -> any PersistentModel {
             let backing = ModelBackingData<M>(for: M.self)
             backing.setIdentifier(persistentModelID)
-            backing.isFault = !persistentModelID.isTemporary
-            return register(backing, as: M.self)
+            let model = register(backing, as: M.self)
+            if !persistentModelID.isTemporary {
+                backing.isFault = true
+                // Loaded now when the store has it, so the model does not depend on this context
+                // staying alive; it stays a fault only when the store cannot produce it yet.
+                fulfillFault(backing)
+            }
+            return model
         }
         return fault(type)
     }
@@ -209,7 +215,6 @@ extension ModelContext {
 
     /// Loads a fault's values: from the snapshots a store sent along earlier, else from the store.
     func fulfillFault(_ storage: BackingStorage) {
-        storage.isFault = false
         let identifier = storage.persistentModelIdentifier
         if let values = relatedRows.removeValue(forKey: identifier) {
             storage.load(values)
@@ -217,6 +222,8 @@ extension ModelContext {
         }
         func load<M: PersistentModel>(_: M.Type) {
             let wanted: Set<PersistentIdentifier> = [identifier]
+            // Cleared first: the fetch below registers rows, and must not re-enter this fault.
+            storage.isFault = false
             guard let fetched = try? fetchRows(FetchDescriptor<M>(predicate: #Predicate<M> { wanted.contains($0.persistentModelID) })),
                   let row = fetched.rows.rows.first(where: { $0.identifier == identifier }) else { return }
             storage.load(row.values)

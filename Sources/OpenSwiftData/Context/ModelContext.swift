@@ -21,12 +21,16 @@ public class ModelContext: Equatable, SendableMetatype {
         set { editingState.author = newValue }
     }
 
-    /// Saves automatically on the main queue's next turn after a change. `true` for the container's
-    /// `mainContext`, `false` for contexts you create. Only changes made on the main thread are
-    /// scheduled, since that is where the save then runs.
+    /// Saves automatically on the main actor's next turn after a change. `true` for the container's
+    /// `mainContext`, `false` for contexts you create. The save runs on the main actor, so only a
+    /// context used on the main actor (the `mainContext`) autosaves; on any other context the flag
+    /// is recorded and changes wait for an explicit `save()`.
     public var autosaveEnabled = false {
         didSet { if autosaveEnabled { scheduleAutosave() } }
     }
+
+    /// Set for the container's `mainContext`, the one context whose thread (the main actor's) is known.
+    var isMainContext = false
 
     /// The identity map: every registered model, by identifier.
     var registry: [PersistentIdentifier: any PersistentModel] = [:]
@@ -68,10 +72,10 @@ public class ModelContext: Equatable, SendableMetatype {
     }
 
     func scheduleAutosave() {
-        guard autosaveEnabled, !autosaveScheduled, hasChanges, Thread.isMainThread else { return }
+        guard autosaveEnabled, isMainContext, !autosaveScheduled, hasChanges else { return }
         autosaveScheduled = true
         let context = WeakContext(self)
-        DispatchQueue.main.async { context.value?.runAutosave() }
+        Task { @MainActor in context.value?.runAutosave() }
     }
 
     private func runAutosave() {
@@ -82,7 +86,7 @@ public class ModelContext: Equatable, SendableMetatype {
     }
 }
 
-/// Carries a context to the main queue for autosave; only ever dereferenced on the main thread.
+/// Carries the main context to the main actor for autosave; only ever dereferenced there.
 private final class WeakContext: @unchecked Sendable {
     weak var value: ModelContext?
     init(_ value: ModelContext) { self.value = value }

@@ -1,0 +1,51 @@
+import Foundation
+import OpenSwiftData
+import Testing
+
+@Suite struct InMemoryStoreTests {
+    private func container() throws -> ModelContainer {
+        try ModelContainer(for: Trip.self, configurations: InMemoryStoreConfiguration())
+    }
+
+    @Test func savedModelsGetIntegerKeysFromTheStore() throws {
+        let container = try container()
+        let trips = try insertSampleTrips(into: ModelContext(container))
+        let identifiers = trips.map(\.persistentModelID)
+        #expect(Set(identifiers.map(\.storeIdentifier)).count == 1)
+        #expect(identifiers.allSatisfy { $0.storeIdentifier?.hasPrefix("InMemoryStore-") == true })
+        #expect(try ModelContext(container).fetchIdentifiers(FetchDescriptor<Trip>()) == identifiers)
+    }
+
+    @Test func twoContainersDoNotShareData() throws {
+        try insertSampleTrips(into: ModelContext(container()))
+        #expect(try ModelContext(container()).fetchCount(FetchDescriptor<Trip>()) == 0)
+    }
+
+    @Test func filtersSortsAndPagesThroughTheContextFallback() throws {
+        let container = try container()
+        try insertSampleTrips(into: ModelContext(container))
+        var descriptor = FetchDescriptor<Trip>(predicate: #Predicate { $0.budget > 500 }, sortBy: [SortDescriptor(\.budget, order: .reverse)])
+        descriptor.fetchLimit = 1
+        #expect(try ModelContext(container).fetch(descriptor).map(\.name) == ["Kyoto"])
+        #expect(try ModelContext(container).fetchCount(FetchDescriptor<Trip>(predicate: #Predicate { $0.budget > 500 })) == 2)
+    }
+
+    @Test func batchDeleteWithoutAPredicateRemovesEveryModelOfTheType() throws {
+        let container = try container()
+        let context = ModelContext(container)
+        let trips = try insertSampleTrips(into: context)
+        try context.delete(model: Trip.self)
+        #expect(trips.allSatisfy { $0.isDeleted })
+        #expect(try ModelContext(container).fetchCount(FetchDescriptor<Trip>()) == 0)
+    }
+
+    @Test func updatesReplaceTheStoredValues() throws {
+        let container = try container()
+        let context = ModelContext(container)
+        let trips = try insertSampleTrips(into: context)
+        trips[2].notes = "rainy"
+        try context.save()
+        let lyon = try ModelContext(container).fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.name == "Lyon" }))
+        #expect(lyon.map(\.notes) == ["rainy"])
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import OpenSwiftData
+import Testing
+
+@Suite struct PersistentIdentifierTests {
+    @Test func mintedIdentifiersArePermanentAndCompareByValue() throws {
+        let a = try PersistentIdentifier.identifier(for: "store", entityName: "Trip", primaryKey: 1)
+        let b = try PersistentIdentifier.identifier(for: "store", entityName: "Trip", primaryKey: 1)
+        let c = try PersistentIdentifier.identifier(for: "store", entityName: "Trip", primaryKey: 2)
+        #expect(a == b && a.hashValue == b.hashValue)
+        #expect(a != c && a < c)
+        #expect(a.storeIdentifier == "store" && a.entityName == "Trip")
+    }
+
+    @Test func encodesAsSwiftDataDoesWithThePrimaryKeysOwnJSONType() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let integer = try PersistentIdentifier.identifier(for: "s", entityName: "Trip", primaryKey: 42)
+        #expect(String(decoding: try encoder.encode(integer), as: UTF8.self) ==
+            #"{"implementation":{"entityName":"Trip","isTemporary":false,"primaryKey":42,"storeIdentifier":"s","uriRepresentation":"x-swiftdata:\/\/s\/Trip\/42"}}"#)
+        let uuid = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
+        let string = try PersistentIdentifier.identifier(for: "trips.json", entityName: "Trip", primaryKey: uuid)
+        #expect(String(decoding: try encoder.encode(string), as: UTF8.self) ==
+            #"{"implementation":{"entityName":"Trip","isTemporary":false,"primaryKey":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","storeIdentifier":"trips.json","uriRepresentation":"x-swiftdata:\/\/trips.json\/Trip\/E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}}"#)
+    }
+
+    @Test func aDecodedIdentifierEqualsTheEncodedOne() throws {
+        let identifier = try PersistentIdentifier.identifier(for: "s", entityName: "Trip", primaryKey: "k1")
+        let decoded = try JSONDecoder().decode(PersistentIdentifier.self, from: JSONEncoder().encode(identifier))
+        #expect(decoded == identifier)
+        let unsaved = Trip(name: "x", destination: "y", startDate: epoch).persistentModelID
+        #expect(try JSONDecoder().decode(PersistentIdentifier.self, from: JSONEncoder().encode(unsaved)) == unsaved)
+        #expect(unsaved.storeIdentifier == nil)
+    }
+
+    @Test func anEmptyStoreIdentifierIsRefused() {
+        #expect(throws: PersistenceError.self) { try PersistentIdentifier.identifier(for: "", entityName: "Trip", primaryKey: 1) }
+        #expect(throws: PersistenceError.self) { try PersistentIdentifier.identifier(for: "s", entityName: "", primaryKey: 1) }
+    }
+}
