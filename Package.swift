@@ -9,7 +9,7 @@ let package = Package(
         .library(name: "OpenSwiftData", targets: ["OpenSwiftData"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "602.0.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.1"),
     ],
     targets: [
         .macro(
@@ -23,6 +23,7 @@ let package = Package(
         ),
         .target(name: "OpenSwiftData", dependencies: ["OpenSwiftDataMacros"]),
         .testTarget(name: "OpenSwiftDataTests", dependencies: ["OpenSwiftData"]),
+        .testTarget(name: "QueryTranslationTests", dependencies: ["OpenSwiftData"]),
         .testTarget(
             name: "OpenSwiftDataMacrosTests",
             dependencies: [

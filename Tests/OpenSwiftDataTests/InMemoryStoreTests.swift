@@ -49,3 +49,36 @@ import Testing
         #expect(lyon.map(\.notes) == ["rainy"])
     }
 }
+
+@Suite struct InMemoryStoreQueryTests {
+    @Test func theStoreFiltersItselfSoNonMatchingModelsAreNeverBuilt() throws {
+        let container = try ModelContainer(for: Trip.self, configurations: InMemoryStoreConfiguration())
+        let trips = try insertSampleTrips(into: ModelContext(container))
+        let reader = ModelContext(container)
+        let japanese = try reader.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.destination == "Japan" }))
+        #expect(japanese.map(\.name) == ["Kyoto"])
+        #expect(reader.registeredModel(for: trips[0].persistentModelID) as Trip? == nil)
+        #expect(reader.registeredModel(for: trips[2].persistentModelID) as Trip? == nil)
+    }
+
+    @Test func sortsBreakTiesByInsertionOrderAndPutNilFirst() throws {
+        let container = try ModelContainer(for: Trip.self, configurations: InMemoryStoreConfiguration())
+        let context = ModelContext(container)
+        for (name, notes) in [("a", "x"), ("b", nil), ("c", "x"), ("d", nil)] as [(String, String?)] {
+            context.insert(Trip(name: name, destination: "D", startDate: epoch, notes: notes))
+        }
+        try context.save()
+        let sorted = try ModelContext(container).fetch(FetchDescriptor<Trip>(sortBy: [SortDescriptor(\.notes)]))
+        #expect(sorted.map(\.name) == ["b", "d", "a", "c"])
+    }
+
+    @Test func batchDeleteWithAPredicateRunsInTheStore() throws {
+        let container = try ModelContainer(for: Trip.self, configurations: InMemoryStoreConfiguration())
+        let context = ModelContext(container)
+        let trips = try insertSampleTrips(into: context)
+        try context.delete(model: Trip.self, where: #Predicate { $0.destination == "France" })
+        #expect(!context.hasChanges)
+        #expect(trips[0].isDeleted && trips[2].isDeleted && !trips[1].isDeleted)
+        #expect(try ModelContext(container).fetch(FetchDescriptor<Trip>()).map(\.name) == ["Kyoto"])
+    }
+}

@@ -55,8 +55,7 @@ public final class DefaultStore: DataStore, DataStoreBatching {
         guard configuration.allowsSave else {
             throw PersistenceError(.readOnly, "The store '\(name)' was configured with allowsSave: false; it cannot delete.")
         }
-        guard request.predicate == nil else { throw DataStoreError.preferInMemoryFilter }
-        table.deleteAll(entityName: Schema.entityName(for: T.self))
+        try table.delete(request.predicate)
     }
 
     public final func erase() throws {

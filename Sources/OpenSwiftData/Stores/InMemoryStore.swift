@@ -13,7 +13,8 @@ public struct InMemoryStoreConfiguration: DataStoreConfiguration, Sendable {
 }
 
 /// A complete `DataStore` that keeps snapshots in memory: for tests, and as the reference
-/// implementation of the protocol (permanent identifiers, remapping, batch delete, erase).
+/// implementation of the protocol (permanent identifiers, remapping, predicates, sorts and paging
+/// evaluated on snapshots, batch delete, erase).
 public final class InMemoryStore: DataStore, DataStoreBatching {
     public typealias Configuration = InMemoryStoreConfiguration
     public typealias Snapshot = DefaultSnapshot
@@ -43,8 +44,7 @@ public final class InMemoryStore: DataStore, DataStoreBatching {
     }
 
     public func delete<T>(_ request: DataStoreBatchDeleteRequest<T>) throws where T: PersistentModel {
-        guard request.predicate == nil else { throw DataStoreError.preferInMemoryFilter }
-        table.deleteAll(entityName: Schema.entityName(for: T.self))
+        try table.delete(request.predicate)
     }
 
     public func erase() throws {

@@ -10,13 +10,33 @@ package final class SnapshotTable: @unchecked Sendable {
 
     package init() {}
 
-    /// The entity's snapshots in insertion order, offset and limited; refuses predicates and sorts
-    /// so the context evaluates them.
+    /// The entity's snapshots matching the descriptor, filtered, sorted and paged here (insertion
+    /// order breaks ties); what cannot be translated goes back to the context as `preferInMemory…`.
     package func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [DefaultSnapshot] {
-        if descriptor.predicate != nil { throw DataStoreError.preferInMemoryFilter }
-        if !descriptor.sortBy.isEmpty { throw DataStoreError.preferInMemorySort }
-        let all = lock.withLock { ordered(Schema.entityName(for: T.self)) }
-        return Array(all.dropFirst(descriptor.fetchOffset ?? 0).prefix(descriptor.fetchLimit ?? Int.max))
+        let query = try DataStoreQuery(descriptor, translator: ModelQueryResolution.translator(for: T.self))
+        return try lock.withLock {
+            let engine = SnapshotQueryEngine { identifier in
+                guard case .integer(let key) = identifier.primaryKey else { return nil }
+                return self.rows[identifier.entityName]?[key]
+            }
+            do {
+                return try engine.run(query, over: ordered(query.entityName))
+            } catch is QueryTranslationError {
+                throw DataStoreError.preferInMemoryFilter
+            }
+        }
+    }
+
+    /// Deletes the entity's snapshots matching the predicate, in one step.
+    package func delete<T: PersistentModel>(_ predicate: Predicate<T>?) throws {
+        let matching = try fetch(FetchDescriptor<T>(predicate: predicate))
+        lock.withLock {
+            for snapshot in matching {
+                if case .integer(let key) = snapshot.persistentIdentifier.primaryKey {
+                    rows[snapshot.persistentIdentifier.entityName]?.removeValue(forKey: key)
+                }
+            }
+        }
     }
 
     package func count(entityName: String) -> Int {
@@ -50,10 +70,6 @@ package final class SnapshotTable: @unchecked Sendable {
             nextKey = key
             return DataStoreSaveChangesResult(for: storeIdentifier, remappedIdentifiers: remap)
         }
-    }
-
-    package func deleteAll(entityName: String) {
-        lock.withLock { _ = rows.removeValue(forKey: entityName) }
     }
 
     package func erase() {

@@ -1,0 +1,23 @@
+/// SQL text with its `?` placeholders' arguments, in order.
+///
+/// Arguments stay ``QueryValue``s: the store binds each as it stores that kind (see
+/// ``SQLiteQueryRenderer`` for what the SQL assumes about those representations).
+public struct SQLFragment: Sendable, Hashable {
+    public var sql: String
+    public var arguments: [QueryValue]
+
+    public init(_ sql: String, arguments: [QueryValue] = []) {
+        self.sql = sql
+        self.arguments = arguments
+    }
+}
+
+/// The arguments a rendering collects, in the order their placeholders appear.
+struct SQLiteRenderState {
+    private(set) var arguments: [QueryValue] = []
+
+    mutating func bind(_ value: QueryValue) -> String {
+        arguments.append(value)
+        return "?"
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+
+/// Renders a ``QueryExpression`` as a SQLite condition whose result is exactly the predicate's.
+///
+/// ```swift
+/// let renderer = SQLiteQueryRenderer(
+///     column: { path in "\"t\".\"\(path.components[0])\"" },   // throw for paths you cannot join
+///     identifierColumn: #""t"."Z_PK""#,
+///     primaryKey: { id in id.storeIdentifier == store.identifier && id.entityName == "Trip" ? .integer(key(of: id)) : nil }
+/// )
+/// let clauses = try renderer.render(query)   // WHERE … ORDER BY … LIMIT ? OFFSET ?
+/// ```
+///
+/// Values are always `?` placeholders. What the SQL assumes of the store:
+/// - Non-optional attributes are `NOT NULL`; an optional one is NULL exactly when it is nil.
+/// - Arguments are bound as the columns hold the same kind: `.bool` as 0/1, `.date` as the same
+///   number the store writes for dates, `.uuid`/`.data` as the store writes them. Strings are
+///   compared byte-wise (SQLite's BINARY collation), which is Swift's `==` and `<` for text in
+///   Unicode NFC; bind and store NFC text or expect canonically equivalent spellings to differ.
+/// - Collection attributes are JSON array text whose elements read back through `json_each`
+///   exactly as the store binds the same kind; an `.array` argument must be bound the same way.
+///   Double elements may be written as integral JSON numbers: the SQL casts before dividing.
+/// - `Double` attributes have REAL affinity. SQLite stores NaN as NULL, so a stored NaN does not
+///   compare as Swift's NaN; floating-point division by zero is NULL, not an infinity.
+/// - The store registers ``functions`` (`osd_contains`, `osd_starts_with`, `osd_compare`,
+///   `osd_character_count`): Swift's string semantics, which `LIKE`, `instr` and `length` lack
+///   (`LIKE` ignores ASCII case; all three see Unicode scalars, not `Character`s).
+///
+/// Whatever it cannot render exactly throws ``QueryTranslationError``.
+public struct SQLiteQueryRenderer {
+    /// Lists longer than this are bound as one JSON array argument, not one argument per element:
+    /// SQLite accepts at most 32,766 arguments in a statement.
+    public static let largeListThreshold = 500
+
+    let column: (QueryPropertyPath) throws -> String
+    let identifierColumn: String
+    let primaryKey: (PersistentIdentifier) -> QueryValue?
+
+    /// - Parameters:
+    ///   - column: The quoted column for a property path, e.g. `"t"."name"`; throws for paths it
+    ///     cannot reach (such as paths through relationships without a join).
+    ///   - identifierColumn: The quoted column holding the fetched rows' keys, e.g. `"t"."Z_PK"`.
+    ///   - primaryKey: The key stored for an identifier, or nil when it belongs to another store or
+    ///     entity than the fetched one; such an identifier matches no row.
+    public init(column: @escaping (QueryPropertyPath) throws -> String, identifierColumn: String, primaryKey: @escaping (PersistentIdentifier) -> QueryValue?) {
+        self.column = column
+        self.identifierColumn = identifierColumn
+        self.primaryKey = primaryKey
+    }
+
+    public func render(_ expression: QueryExpression) throws -> SQLFragment {
+        var state = SQLiteRenderState()
+        let sql = try sql(expression, &state)
+        return SQLFragment(sql, arguments: state.arguments)
+    }
+
+    func sql(_ expression: QueryExpression, _ state: inout SQLiteRenderState) throws -> String {
+        switch expression {
+        case .value(let value):
+            return try sql(value, &state)
+        case .property(let path):
+            return try column(path)
+        case .identifier:
+            return identifierColumn
+        case .variable(let number):
+            return "j\(number).value"
+        case let .comparison(lhs, op, rhs, type):
+            return try comparison(lhs, op, rhs, type, &state)
+        case let .and(lhs, rhs):
+            return "(\(try sql(lhs, &state)) AND \(try sql(rhs, &state)))"
+        case let .or(lhs, rhs):
+            return "(\(try sql(lhs, &state)) OR \(try sql(rhs, &state)))"
+        case .not(let operand):
+            return "(NOT \(try sql(operand, &state)))"
+        case let .conditional(test, then, otherwise):
+            return "(CASE WHEN \(try sql(test, &state)) THEN \(try sql(then, &state)) ELSE \(try sql(otherwise, &state)) END)"
+        case let .arithmetic(lhs, .floatDivide, rhs):
+            return "(CAST(\(try sql(lhs, &state)) AS REAL) / \(try sql(rhs, &state)))"
+        case let .arithmetic(lhs, op, rhs):
+            return "(\(try sql(lhs, &state)) \(Self.sqlOperator(op)) \(try sql(rhs, &state)))"
+        case .negate(let operand):
+            return "(-\(try sql(operand, &state)))"
+        case .forceUnwrap(let operand):
+            return try sql(operand, &state)
+        case let .coalesce(operand, fallback):
+            return "COALESCE(\(try sql(operand, &state)), \(try sql(fallback, &state)))"
+        case let .stringContains(string, other, options):
+            return "osd_contains(\(try sql(string, &state)), \(try sql(other, &state)), \(options.rawValue))"
+        case let .startsWith(string, prefix):
+            return "osd_starts_with(\(try sql(string, &state)), \(try sql(prefix, &state)))"
+        case let .stringCompare(string, other, options):
+            return "osd_compare(\(try sql(string, &state)), \(try sql(other, &state)), \(options.rawValue))"
+        case let .count(operand, kind):
+            return try count(operand, kind, &state)
+        case let .isEmpty(operand, .string):
+            return "(length(\(try sql(operand, &state))) = 0)"
+        case let .isEmpty(operand, kind):
+            return "(\(try count(operand, kind, &state)) = 0)"
+        case let .collectionContains(collection, element, type):
+            return try collectionContains(collection, element, type, &state)
+        case let .in(element, list, type):
+            return try membership(element, list, type, &state)
+        case let .collectionAny(collection, variable, test):
+            return "EXISTS (SELECT 1 FROM json_each(\(try sql(collection, &state))) AS j\(variable) WHERE \(try sql(test, &state)))"
+        case let .collectionAll(collection, variable, test):
+            // A NULL test (only where Swift would throw) counts as unsatisfied, as in collectionAny.
+            return "NOT EXISTS (SELECT 1 FROM json_each(\(try sql(collection, &state))) AS j\(variable) WHERE NOT COALESCE(\(try sql(test, &state)), 0))"
+        }
+    }
+
+    /// A constant as a placeholder. Identifiers become the store's keys.
+    func sql(_ value: QueryValue, _ state: inout SQLiteRenderState) throws -> String {
+        guard value != .null else { return "NULL" }
+        guard let stored = storedValue(value) else {
+            throw QueryTranslationError.unsupported("An identifier of another store or entity is not rendered here")
+        }
+        guard !stored.containsNaN else {
+            throw QueryTranslationError.unsupported("NaN outside a comparison is not rendered (SQLite stores NaN as NULL)")
+        }
+        return state.bind(stored)
+    }
+
+    func storedValue(_ value: QueryValue) -> QueryValue? {
+        switch value {
+        case .identifier(let identifier):
+            return primaryKey(identifier)
+        case .array(let elements):
+            var stored: [QueryValue] = []
+            for element in elements {
+                guard let converted = storedValue(element) else { return nil }
+                stored.append(converted)
+            }
+            return .array(stored)
+        default:
+            return value
+        }
+    }
+
+    /// `String.count` counts `Character`s, which only the registered function knows.
+    private func count(_ operand: QueryExpression, _ kind: QueryValueKind, _ state: inout SQLiteRenderState) throws -> String {
+        switch kind {
+        case .string: "osd_character_count(\(try sql(operand, &state)))"
+        case .array: "json_array_length(\(try sql(operand, &state)))"
+        default: throw QueryTranslationError.unsupported("count of a \(kind) value is not rendered")
+        }
+    }
+
+    private static func sqlOperator(_ op: QueryArithmeticOperator) -> String {
+        switch op {
+        case .add: "+"
+        case .subtract: "-"
+        case .multiply: "*"
+        case .integerDivide, .floatDivide: "/"
+        case .remainder: "%"
+        }
+    }
+}
+
+extension QueryValue {
+    var containsNaN: Bool {
+        switch self {
+        case .double(let double): double.isNaN
+        case .array(let elements): elements.contains { $0.containsNaN }
+        default: false
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+extension PredicateExpressions.NilLiteral: QueryTranslatable {
+    func translate(_ state: inout TranslationState) throws -> QueryExpression {
+        .value(.null)
+    }
+}
+
+extension PredicateExpressions.NilCoalesce: QueryTranslatable {
+    func translate(_ state: inout TranslationState) throws -> QueryExpression {
+        .coalesce(try state.translate(lhs), default: try state.translate(rhs))
+    }
+}
+
+extension PredicateExpressions.ForcedUnwrap: QueryOperandTranslatable {
+    /// `$0.trip!.name` reads `["trip", "name"]`, which is nil (not an error) when there is no trip.
+    func translateOperand(_ state: inout TranslationState) throws -> QueryOperand {
+        switch try state.operand(inner) {
+        case .model(let path): .model(path)
+        case .expression(let inner): .expression(.forceUnwrap(inner))
+        }
+    }
+}
+
+extension PredicateExpressions.OptionalFlatMap: QueryOperandTranslatable {
+    /// `wrapped.flatMap { transform }` is `wrapped == nil ? nil : transform(wrapped!)`. A property
+    /// reached through the optional relationship (`$0.trip?.name`) needs no test: it is nil already.
+    func translateOperand(_ state: inout TranslationState) throws -> QueryOperand {
+        switch try state.operand(wrapped) {
+        case .model(let path):
+            state.bind(variable.key, to: .model(path))
+            let result = try state.operand(transform)
+            if case .model = result { return result }
+            if case .expression(.property(let property)) = result, property.components.starts(with: path) {
+                return result
+            }
+            let isNil = QueryExpression.comparison(state.expression(for: .model(path)), .equal, .value(.null), type: QueryValueType(.identifier, isOptional: true))
+            return .expression(.conditional(isNil, then: .value(.null), else: state.expression(for: result)))
+        case .expression(let wrapped):
+            let type = try state.valueType(of: LHS.Output.self)
+            state.bind(variable.key, to: .expression(.forceUnwrap(wrapped)))
+            let result = try state.translate(transform)
+            let isNil = QueryExpression.comparison(wrapped, .equal, .value(.null), type: type)
+            return .expression(.conditional(isNil, then: .value(.null), else: result))
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// What a key path on a model means in the store, as the schema says.
+public enum QueryKeyPathResolution: Sendable, Hashable {
+    /// A stored attribute; `kind` is how stores hold it (an enum's raw value kind).
+    case attribute(name: String, kind: QueryValueKind, isOptional: Bool)
+    /// The model's `persistentModelID`.
+    case identifier
+    /// A relationship to models of the entity named `destination`.
+    case relationship(name: String, destination: String, isToMany: Bool, isOptional: Bool)
+}
+
+/// Translates `#Predicate`s and `SortDescriptor`s into the store-neutral ``DataStoreQuery``.
+///
+/// ```swift
+/// let translator = QueryTranslator { keyPath in
+///     switch keyPath {
+///     case \Trip.name: .attribute(name: "name", kind: .string, isOptional: false)
+///     case \Trip.persistentModelID: .identifier
+///     default: nil
+///     }
+/// }
+/// let filter = try translator.translate(#Predicate<Trip> { $0.name == "Paris" })
+/// ```
+///
+/// Everything it cannot translate exactly throws ``QueryTranslationError``: a store then
+/// prefers in-memory filtering or sorting, and results never differ from Swift's.
+public struct QueryTranslator: Sendable {
+    /// Maps a model key path to what it means; compares `AnyKeyPath` values, never descriptions.
+    public var resolve: @Sendable (AnyKeyPath) -> QueryKeyPathResolution?
+
+    public init(resolve: @escaping @Sendable (AnyKeyPath) -> QueryKeyPathResolution?) {
+        self.resolve = resolve
+    }
+
+    public func translate<T>(_ predicate: Predicate<T>) throws -> QueryExpression {
+        var state = TranslationState(resolve: resolve)
+        state.bind(predicate.variable.key, to: .model([]))
+        return try state.translate(predicate.expression)
+    }
+
+    public func translate<T>(entityName: String, predicate: Predicate<T>?, sortBy: [SortDescriptor<T>], fetchLimit: Int?, fetchOffset: Int?) throws -> DataStoreQuery {
+        DataStoreQuery(
+            entityName: entityName,
+            filter: try predicate.map(translate),
+            sortBy: try translate(sortBy),
+            fetchLimit: fetchLimit,
+            fetchOffset: fetchOffset
+        )
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// The collections a predicate can capture or an attribute can hold: stored as arrays.
+protocol QueryCollectionType {
+    static var elementType: Any.Type { get }
+    var queryElements: [Any] { get }
+}
+
+extension Array: QueryCollectionType {
+    static var elementType: Any.Type { Element.self }
+    var queryElements: [Any] { map { $0 } }
+}
+
+extension ContiguousArray: QueryCollectionType {
+    static var elementType: Any.Type { Element.self }
+    var queryElements: [Any] { map { $0 } }
+}
+
+extension Set: QueryCollectionType {
+    static var elementType: Any.Type { Element.self }
+    var queryElements: [Any] { map { $0 } }
+}
+
+extension QueryValueType {
+    /// The kind stores use for a Swift type, or nil when stores have no such kind.
+    ///
+    /// Models (anything `Identifiable` by a `PersistentIdentifier`) are their identifier.
+    /// Nested optionals are refused: `.some(nil)` and `nil` have one query form.
+    init?(swiftType: Any.Type) {
+        if let optional = swiftType as? any AnyOptional.Type {
+            guard let wrapped = QueryValueType(swiftType: optional.optionalWrappedType), !wrapped.isOptional else { return nil }
+            self.init(wrapped.kind, isOptional: true)
+        } else if let kind = QueryValueKind(swiftType: swiftType) {
+            self.init(kind)
+        } else {
+            return nil
+        }
+    }
+}
+
+extension QueryValueKind {
+    fileprivate init?(swiftType type: Any.Type) {
+        switch type {
+        case is Bool.Type: self = .bool
+        case is any FixedWidthInteger.Type: self = .integer
+        case is Double.Type, is Float.Type: self = .double
+        case is String.Type, is URL.Type: self = .string
+        case is Date.Type: self = .date
+        case is UUID.Type: self = .uuid
+        case is Data.Type: self = .data
+        case is PersistentIdentifier.Type: self = .identifier
+        case is any QueryCollectionType.Type: self = .array
+        case let raw as any RawRepresentable.Type:
+            guard let kind = QueryValueKind(swiftType: rawValueType(raw)) else { return nil }
+            self = kind
+        case let identifiable as any Identifiable.Type where identifierType(identifiable) == PersistentIdentifier.self:
+            self = .identifier
+        default:
+            return nil
+        }
+    }
+}
+
+private func rawValueType<T: RawRepresentable>(_: T.Type) -> Any.Type { T.RawValue.self }
+
+private func identifierType<T: Identifiable>(_: T.Type) -> Any.Type { T.ID.self }
+
+/// Whether `<` on the type (or its wrapped type) is the order of its query values: true for the
+/// types with a ``QueryValueConvertible`` conformance, false for enumerations, whose `<` is their own.
+func isOrderedByQueryValue(_ type: Any.Type) -> Bool {
+    if let optional = type as? any AnyOptional.Type {
+        return isOrderedByQueryValue(optional.optionalWrappedType)
+    }
+    return type is any QueryValueConvertible.Type && type is any Comparable.Type
+}
+
+extension QueryValue {
+    /// The query form of a value a predicate captured, or nil when it has none.
+    ///
+    /// Beyond ``QueryValueConvertible``, this converts raw-value enumerations and collections or
+    /// optionals of those; integers beyond `Int64` have none.
+    init?(converting value: Any) {
+        switch value {
+        case let integer as any FixedWidthInteger:
+            guard let exact = Int64(exactly: integer) else { return nil }
+            self = .integer(exact)
+        case let convertible as any QueryValueConvertible where !(value is any QueryCollectionType) && !(value is any AnyOptional):
+            self = convertible.queryValue
+        case let optional as any AnyOptional:
+            guard let wrapped = optional.optionalWrappedValue else { self = .null; return }
+            self.init(converting: wrapped)
+        case let collection as any QueryCollectionType:
+            var elements: [QueryValue] = []
+            for element in collection.queryElements {
+                guard let converted = QueryValue(converting: element) else { return nil }
+                elements.append(converted)
+            }
+            self = .array(elements)
+        case let raw as any RawRepresentable:
+            self.init(converting: raw.rawValue)
+        default:
+            return nil
+        }
+    }
+}
