@@ -46,6 +46,13 @@ struct MacroError: DiagnosticMessage {
         )
     }
 
+    static func persistedConstant(property: String) -> MacroError {
+        MacroError(
+            "persistedConstant",
+            "persisted property '\(property)' of a @Model class must be declared with 'var'; use 'private(set) var \(property)' to keep it read-only, or mark it @Transient to keep it out of the store"
+        )
+    }
+
     static func severalPropertiesInOneDeclaration(declaration: String) -> MacroError {
         MacroError(
             "severalPropertiesInOneDeclaration",

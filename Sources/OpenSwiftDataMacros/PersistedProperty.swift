@@ -63,6 +63,17 @@ extension VariableDeclSyntax {
         guard let type = binding.typeAnnotation?.type else {
             return .rejected(missingTypeAnnotation(binding, identifier))
         }
+        if bindingSpecifier.tokenKind == .keyword(.let) {
+            // Swift 6 cannot attach the accessors persistence needs to a `let`.
+            return .rejected(Diagnostic(
+                node: bindingSpecifier,
+                message: MacroError.persistedConstant(property: identifier.bareName),
+                fixIt: FixIt(
+                    message: MacroFixIt(message: "replace 'let' with 'var'"),
+                    changes: [.replace(oldNode: Syntax(bindingSpecifier), newNode: Syntax(bindingSpecifier.with(\.tokenKind, .keyword(.var))))]
+                )
+            ))
+        }
         return .persisted(PersistedProperty(
             declaration: self, identifier: identifier, type: type, initializer: binding.initializer?.value
         ))

@@ -33,7 +33,7 @@ extension BackingDataAccessors {
         let storage = property.storageName
         // The init accessor lets the class's own initializers assign the property before
         // `self` is available, writing straight into the backing data.
-        var accessors: [AccessorDeclSyntax] = [
+        return [
             """
             @storageRestrictions(accesses: _$backingData, initializes: \(raw: storage))
             init(initialValue) {
@@ -47,19 +47,14 @@ extension BackingDataAccessors {
                 return self.\(raw: getter)(forKey: \(keyPath))
             }
             """,
-        ]
-        if property.declaration.bindingSpecifier.tokenKind == .keyword(.var) {
-            accessors.append(
-                """
-                set {
-                    _$observationRegistrar.withMutation(of: self, keyPath: \(keyPath)) {
-                        self.\(raw: setter)(forKey: \(keyPath), to: newValue)
-                    }
+            """
+            set {
+                _$observationRegistrar.withMutation(of: self, keyPath: \(keyPath)) {
+                    self.\(raw: setter)(forKey: \(keyPath), to: newValue)
                 }
-                """
-            )
-        }
-        return accessors
+            }
+            """,
+        ]
     }
 
     public static func expansion(

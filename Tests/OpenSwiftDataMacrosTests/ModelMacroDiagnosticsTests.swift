@@ -158,4 +158,29 @@ import Testing
             ]
         )
     }
+
+    @Test func persistedLetIsRejectedWithVarFixIt() {
+        assertExpansion(
+            """
+            @Model final class Trip {
+                let code: String
+            }
+            """,
+            expandedSource: expandedModelWithoutPersistedProperties("Trip", members: "    let code: String"),
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "persisted property 'code' of a @Model class must be declared with 'var'; use 'private(set) var code' to keep it read-only, or mark it @Transient to keep it out of the store",
+                    line: 2,
+                    column: 5,
+                    fixIts: [FixItSpec(message: "replace 'let' with 'var'")]
+                ),
+            ],
+            applyFixIts: ["replace 'let' with 'var'"],
+            fixedSource: """
+            @Model final class Trip {
+                var code: String
+            }
+            """
+        )
+    }
 }

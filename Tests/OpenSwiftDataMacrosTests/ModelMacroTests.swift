@@ -15,12 +15,10 @@ import Testing
                 var notes: String?
                 @Relationship(deleteRule: .cascade, inverse: \Item.trip) var items: [Item] = []
                 @Transient var isSelected = false
-                let code: String
 
-                init(name: String, destination: String, code: String) {
+                init(name: String, destination: String) {
                     self.name = name
                     self.destination = destination
-                    self.code = code
                 }
             }
             """#,
@@ -122,25 +120,10 @@ import Testing
                 @OpenSwiftData.Transient
                 private var _items: _SwiftDataNoType = _SwiftDataNoType()
                 var isSelected = false
-                let code: String {
-                    @storageRestrictions(accesses: _$backingData, initializes: _code)
-                    init(initialValue) {
-                        _$backingData.setValue(forKey: \.code, to: initialValue)
-                        _code = _SwiftDataNoType()
-                    }
-                    get {
-                        _$observationRegistrar.access(self, keyPath: \.code)
-                        return self.getValue(forKey: \.code)
-                    }
-                }
 
-                @OpenSwiftData.Transient
-                private var _code: _SwiftDataNoType
-
-                init(name: String, destination: String, code: String) {
+                init(name: String, destination: String) {
                     self.name = name
                     self.destination = destination
-                    self.code = code
                 }
 
                 @OpenSwiftData.Transient
@@ -161,8 +144,7 @@ import Testing
                         OpenSwiftData.Schema.PropertyMetadata(name: "destination", keypath: \Trip.destination, defaultValue: nil, metadata: OpenSwiftData.Schema.Attribute(.unique, originalName: "dest")),
                         OpenSwiftData.Schema.PropertyMetadata(name: "startDate", keypath: \Trip.startDate, defaultValue: Date.now as Date, metadata: nil),
                         OpenSwiftData.Schema.PropertyMetadata(name: "notes", keypath: \Trip.notes, defaultValue: nil, metadata: nil),
-                        OpenSwiftData.Schema.PropertyMetadata(name: "items", keypath: \Trip.items, defaultValue: [] as [Item], metadata: OpenSwiftData.Schema.Relationship(deleteRule: .cascade, inverse: \Item.trip)),
-                        OpenSwiftData.Schema.PropertyMetadata(name: "code", keypath: \Trip.code, defaultValue: nil, metadata: nil)
+                        OpenSwiftData.Schema.PropertyMetadata(name: "items", keypath: \Trip.items, defaultValue: [] as [Item], metadata: OpenSwiftData.Schema.Relationship(deleteRule: .cascade, inverse: \Item.trip))
                     ]
                     var otherProperties = [OpenSwiftData.Schema.PropertyMetadata]()
                     otherProperties.append(OpenSwiftData.Schema.PropertyMetadata(name: "SwiftData.Schema.Index", keypath: \OpenSwiftData.Schema.encodingVersion, defaultValue: nil, metadata: OpenSwiftData.Schema.Index<Trip>([\.name])))
@@ -176,7 +158,6 @@ import Testing
                     _startDate = _SwiftDataNoType()
                     _notes = _SwiftDataNoType()
                     _items = _SwiftDataNoType()
-                    _code = _SwiftDataNoType()
                     self.persistentBackingData = backingData
                 }
 

@@ -35,16 +35,16 @@ import Testing
         )
     }
 
-    @Test func letPropertyWithInitializerGetsNoSetterAndInitializedPeer() {
+    @Test func propertyWithInitializerGetsInitializedPeer() {
         assertExpansion(
             """
             final class Trip {
-                @_PersistedProperty let id: UUID = UUID()
+                @_PersistedProperty var id: UUID = UUID()
             }
             """,
             expandedSource: #"""
             final class Trip {
-                let id: UUID {
+                var id: UUID {
                     @storageRestrictions(accesses: _$backingData, initializes: _id)
                     init(initialValue) {
                         _$backingData.setValue(forKey: \.id, to: initialValue)
@@ -54,12 +54,33 @@ import Testing
                         _$observationRegistrar.access(self, keyPath: \.id)
                         return self.getValue(forKey: \.id)
                     }
+                    set {
+                        _$observationRegistrar.withMutation(of: self, keyPath: \.id) {
+                            self.setValue(forKey: \.id, to: newValue)
+                        }
+                    }
                 }
 
                 @OpenSwiftData.Transient
                 private var _id: _SwiftDataNoType = _SwiftDataNoType()
             }
             """#
+        )
+    }
+
+    @Test func persistedPropertyOnALetExpandsToNothing() {
+        // @Model rejects the `let` with a Fix-It; the accessor macro must not add a second error.
+        assertExpansion(
+            """
+            final class Trip {
+                @_PersistedProperty let id: UUID = UUID()
+            }
+            """,
+            expandedSource: """
+            final class Trip {
+                let id: UUID = UUID()
+            }
+            """
         )
     }
 

@@ -54,8 +54,10 @@ extension ModelContext {
 
     /// Called by a backing data when one of its values changed.
     func backingDidChange(_ storage: BackingStorage) {
-        guard storage.state == .registered, !inserted.contains(storage), let model = storage.model else { return }
-        changed.add(model)
+        guard storage.state == .registered, let model = storage.model else { return }
+        // A model inserted since the last save stays an insert, but models assigned to its
+        // relationships are inserted too, as SwiftData does.
+        if !inserted.contains(storage) { changed.add(model) }
         insertRelatedModels(of: storage)
         scheduleAutosave()
     }

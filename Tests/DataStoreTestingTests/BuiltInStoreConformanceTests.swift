@@ -1,0 +1,37 @@
+import DataStoreTesting
+import Foundation
+import OpenSwiftData
+import Testing
+
+/// The kit run against the core's stores.
+@Suite struct BuiltInStoreConformanceTests {
+    static let inMemoryStore = DataStoreConformance(capabilities: [.batchDelete, .erase]) { schema, _ in
+        InMemoryStoreConfiguration(name: "conformance", schema: schema)
+    }
+
+    static let defaultStoreInMemory = DataStoreConformance(capabilities: [.batchDelete, .erase]) { schema, _ in
+        ModelConfiguration(schema: schema, isStoredInMemoryOnly: true)
+    }
+
+    /// The SQLite default store, once it lands: enable this test, and drop the capabilities it
+    /// turns out not to have (each missing one is then checked to be refused cleanly).
+    static let defaultStoreOnDisk = DataStoreConformance(capabilities: .all) { schema, location in
+        ModelConfiguration(schema: schema, url: location.appendingPathComponent("default.store"))
+    }
+
+    @Test(arguments: DataStoreConformance.checks)
+    func inMemoryStore(_ check: DataStoreConformance.Check) throws {
+        try check.run(Self.inMemoryStore)
+    }
+
+    @Test(arguments: DataStoreConformance.checks)
+    func defaultStoreInMemory(_ check: DataStoreConformance.Check) throws {
+        try check.run(Self.defaultStoreInMemory)
+    }
+
+    @Test(.disabled("Enable when the SQLite DefaultStore (Sources/OpenSwiftData/DefaultStore/) is committed"),
+          arguments: DataStoreConformance.checks)
+    func defaultStoreOnDisk(_ check: DataStoreConformance.Check) throws {
+        try check.run(Self.defaultStoreOnDisk)
+    }
+}
