@@ -17,6 +17,7 @@ extension ModelContext {
         registry[storage.persistentModelIdentifier] = model
         inserted.add(model)
         insertRelatedModels(of: storage)
+        storage.linkInverses()
         scheduleAutosave()
     }
 

@@ -58,21 +58,21 @@ package final class ModelBackingData<M: PersistentModel>: BackingStorage, Backin
     }
 
     package func setValue<Value>(forKey key: KeyPath<M, Value>, to newValue: Value) where Value: PersistentModel {
-        setValue(newValue, at: slot(key))
+        setRelationship(newValue, at: slot(key))
     }
 
     package func setValue<Value>(forKey key: KeyPath<M, Value?>, to newValue: Value?) where Value: PersistentModel {
-        setValue(newValue as Any, at: slot(key))
+        setRelationship(newValue as Any, at: slot(key))
     }
 
     package func setValue<Value, OtherModel>(forKey key: KeyPath<M, Value>, to newValue: Value)
         where Value: RelationshipCollection, OtherModel == Value.PersistentElement {
-        setValue(newValue, at: slot(key))
+        setRelationship(newValue, at: slot(key))
     }
 
     package func setValue<Value, OtherModel>(forKey key: KeyPath<M, Value>, to newValue: Value)
         where Value: Encodable, Value: RelationshipCollection, OtherModel == Value.PersistentElement {
-        setValue(newValue, at: slot(key))
+        setRelationship(newValue, at: slot(key))
     }
 
     package func setTransformableValue<Value>(forKey key: KeyPath<M, Value>, to newValue: Value) {

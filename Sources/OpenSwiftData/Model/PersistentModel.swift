@@ -71,21 +71,31 @@ extension PersistentModel {
     }
 
     public func setValue<Value>(forKey key: KeyPath<Self, Value>, to newValue: Value) where Value: PersistentModel {
+        adoptBackingData()
         persistentBackingData.setValue(forKey: key, to: newValue)
     }
 
     public func setValue<Value>(forKey key: KeyPath<Self, Value?>, to newValue: Value?) where Value: PersistentModel {
+        adoptBackingData()
         persistentBackingData.setValue(forKey: key, to: newValue)
     }
 
     public func setValue<Value, OtherModel>(forKey key: KeyPath<Self, Value>, to newValue: Value)
         where Value: RelationshipCollection, OtherModel == Value.PersistentElement {
+        adoptBackingData()
         persistentBackingData.setValue(forKey: key, to: newValue)
     }
 
     public func setValue<Value, OtherModel>(forKey key: KeyPath<Self, Value>, to newValue: Value)
         where Value: Encodable, Value: RelationshipCollection, OtherModel == Value.PersistentElement {
+        adoptBackingData()
         persistentBackingData.setValue(forKey: key, to: newValue)
+    }
+
+    /// A model created with its own initializer meets its backing data here, on its first
+    /// relationship write: inverse upkeep needs the model itself.
+    private func adoptBackingData() {
+        if let storage = backingStorage, storage.model == nil { storage.model = self }
     }
 
     public func setTransformableValue<Value>(forKey key: KeyPath<Self, Value>, to newValue: Value) {

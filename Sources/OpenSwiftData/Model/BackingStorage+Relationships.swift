@@ -1,0 +1,74 @@
+/// Relationship values seen as lists of models, and the in-memory upkeep of inverses: setting one
+/// side of a relationship updates the other side at once, before any save, as SwiftData does.
+extension BackingStorage {
+    /// The models a relationship slot refers to (loaded identifiers resolved through the context).
+    package func relatedModels(at slot: Int) -> [any PersistentModel] {
+        let stored = value(at: slot)
+        if let unresolved = stored as? UnresolvedRelationship {
+            guard let context, let identifiers = unresolved.identifiers else { return [] }
+            return identifiers.compactMap { context.resolveRelated($0) }
+        }
+        guard let value = stored.flatMap(unwrapOptional) else { return [] }
+        if let model = value as? any PersistentModel { return [model] }
+        return value as? [any PersistentModel] ?? []
+    }
+
+    /// Sets a relationship the user assigned, then links or unlinks this model on the other side.
+    package func setRelationship(_ newValue: Any, at slot: Int) {
+        guard let rule = info.relationshipRules[slot], let inverse = rule.inverse, let me = model else {
+            setValue(newValue, at: slot)
+            return
+        }
+        let before = relatedModels(at: slot)
+        setValue(newValue, at: slot)
+        let after = relatedModels(at: slot)
+        for old in before where !after.contains(where: { $0 === old }) {
+            old.backingStorage?.unlink(me, at: inverse.slot)
+        }
+        for new in after where !before.contains(where: { $0 === new }) {
+            new.backingStorage?.link(me, at: inverse.slot)
+        }
+    }
+
+    /// Makes the relationship at `slot` refer to `other` (the inverse side of a change elsewhere).
+    package func link(_ other: any PersistentModel, at slot: Int) {
+        var current = relatedModels(at: slot)
+        guard !current.contains(where: { $0 === other }) else { return }
+        let rule = info.relationshipRules[slot]
+        if rule?.isToMany == true {
+            current.append(other)
+        } else {
+            // A to-one that pointed elsewhere: that model loses its link back to this one.
+            if let previous = current.first, let back = rule?.inverse, let me = model {
+                previous.backingStorage?.unlink(me, at: back.slot)
+            }
+            current = [other]
+        }
+        writeRelationship(current, at: slot)
+    }
+
+    /// Removes `other` from the relationship at `slot`.
+    package func unlink(_ other: any PersistentModel, at slot: Int) {
+        let current = relatedModels(at: slot)
+        guard current.contains(where: { $0 === other }) else { return }
+        writeRelationship(current.filter { $0 !== other }, at: slot)
+    }
+
+    /// After insert: every model this one refers to points back to it where the relationship has
+    /// an inverse, covering values assigned in the model's initializer (before it had `self`).
+    package func linkInverses() {
+        guard let me = model else { return }
+        for (slot, rule) in info.relationshipRules {
+            guard let inverse = rule.inverse else { continue }
+            for related in relatedModels(at: slot) { related.backingStorage?.link(me, at: inverse.slot) }
+        }
+    }
+
+    private func writeRelationship(_ models: [any PersistentModel], at slot: Int) {
+        if case .toMany = info.properties[slot].shape {
+            setValue(models, at: slot)
+        } else {
+            setValue(models.first as Any, at: slot)
+        }
+    }
+}

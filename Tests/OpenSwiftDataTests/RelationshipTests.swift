@@ -1,0 +1,178 @@
+import Foundation
+import OpenSwiftData
+import Testing
+
+@Suite struct RelationshipTests {
+    private func container() throws -> ModelContainer {
+        try ModelContainer(for: Schema([Voyage.self, Ledger.self, Person.self]), configurations: [InMemoryStoreConfiguration()])
+    }
+
+    @Test func settingTheToOneSideUpdatesTheToManySideAtOnce() throws {
+        let context = ModelContext(try container())
+        let paris = Voyage(name: "Paris"), rome = Voyage(name: "Rome")
+        context.insert(paris)
+        context.insert(rome)
+        let louvre = Leg(title: "Louvre")
+        context.insert(louvre)
+        louvre.voyage = paris
+        #expect(paris.legs.map(\.title) == ["Louvre"])
+        louvre.voyage = rome
+        #expect(paris.legs.isEmpty)
+        #expect(rome.legs.map(\.title) == ["Louvre"])
+    }
+
+    @Test func settingTheToManySideUpdatesEachToOneSide() throws {
+        let context = ModelContext(try container())
+        let paris = Voyage(name: "Paris"), rome = Voyage(name: "Rome")
+        context.insert(paris)
+        context.insert(rome)
+        let louvre = Leg(title: "Louvre"), orsay = Leg(title: "Orsay")
+        paris.legs = [louvre, orsay]
+        #expect(louvre.voyage === paris && orsay.voyage === paris)
+        #expect(louvre.modelContext === context)
+        rome.legs.append(orsay)
+        #expect(orsay.voyage === rome)
+        #expect(paris.legs.map(\.title) == ["Louvre"])
+    }
+
+    @Test func oneToOneInversesAreInferredAndKeptExclusive() throws {
+        let context = ModelContext(try container())
+        let paris = Voyage(name: "Paris"), rome = Voyage(name: "Rome")
+        context.insert(paris)
+        context.insert(rome)
+        let hotel = Lodging(place: "Hotel")
+        paris.lodging = hotel
+        #expect(hotel.voyage === paris)
+        rome.lodging = hotel
+        #expect(hotel.voyage === rome)
+        #expect(paris.lodging == nil)
+    }
+
+    @Test func manyToManyInversesAreInferred() throws {
+        let context = ModelContext(try container())
+        let paris = Voyage(name: "Paris"), rome = Voyage(name: "Rome")
+        let ada = Traveler(name: "Ada"), bob = Traveler(name: "Bob")
+        context.insert(paris)
+        paris.travelers = [ada, bob]
+        rome.travelers = [ada]
+        context.insert(rome)
+        #expect(ada.voyages.map(\.name) == ["Paris", "Rome"])
+        #expect(bob.voyages.map(\.name) == ["Paris"])
+        #expect(ada.modelContext === context && bob.modelContext === context)
+        #expect(context.insertedModelsArray.count == 4)
+    }
+
+    @Test func valuesSetInAnInitializerLinkTheInverseOnInsert() throws {
+        let context = ModelContext(try container())
+        let paris = Voyage(name: "Paris")
+        context.insert(paris)
+        let leg = Leg(title: "Louvre", voyage: paris)
+        context.insert(leg)
+        #expect(paris.legs.map(\.title) == ["Louvre"])
+    }
+
+    @Test func selfReferencesAndCyclesRoundTrip() throws {
+        let container = try container()
+        let context = ModelContext(container)
+        let ada = Person(name: "Ada"), bob = Person(name: "Bob"), cy = Person(name: "Cy")
+        context.insert(ada)
+        bob.mentor = ada
+        cy.mentor = bob
+        ada.mentor = cy
+        try context.save()
+        let reader = ModelContext(container)
+        let people = try reader.fetch(FetchDescriptor<Person>(sortBy: [SortDescriptor(\.name)]))
+        #expect(people.map { $0.mentor?.name } == ["Cy", "Ada", "Bob"])
+        #expect(people.map { $0.mentees.map(\.name) } == [["Bob"], ["Cy"], ["Ada"]])
+    }
+
+    @Test func aGraphSavedInOneContextLoadsLazilyInAnother() throws {
+        let container = try container()
+        let context = ModelContext(container)
+        let paris = Voyage(name: "Paris")
+        paris.legs = [Leg(title: "Louvre"), Leg(title: "Orsay")]
+        paris.lodging = Lodging(place: "Hotel")
+        context.insert(paris)
+        try context.save()
+        #expect(try context.fetchCount(FetchDescriptor<Leg>()) == 2)
+        let reader = ModelContext(container)
+        let loaded = try #require(reader.fetch(FetchDescriptor<Voyage>()).first)
+        #expect(reader.registeredModel(for: paris.legs[0].persistentModelID) as Leg? == nil)
+        #expect(loaded.legs.map(\.title).sorted() == ["Louvre", "Orsay"])
+        #expect(loaded.lodging?.place == "Hotel")
+        #expect(loaded.legs.allSatisfy { $0.voyage === loaded })
+    }
+
+    @Test func cascadeDeletesTransitivelyAtSave() throws {
+        let container = try container()
+        let context = ModelContext(container)
+        let paris = Voyage(name: "Paris")
+        paris.legs = [Leg(title: "Louvre"), Leg(title: "Orsay")]
+        paris.lodging = Lodging(place: "Hotel")
+        context.insert(paris)
+        try context.save()
+        context.delete(paris)
+        try context.save()
+        let reader = ModelContext(container)
+        #expect(try reader.fetchCount(FetchDescriptor<Voyage>()) == 0)
+        #expect(try reader.fetchCount(FetchDescriptor<Leg>()) == 0)
+        #expect(try reader.fetchCount(FetchDescriptor<Lodging>()) == 0)
+    }
+
+    @Test func nullifyRemovesTheDeletedModelFromSurvivors() throws {
+        let container = try container()
+        let context = ModelContext(container)
+        let paris = Voyage(name: "Paris")
+        let louvre = Leg(title: "Louvre")
+        paris.legs = [louvre]
+        context.insert(paris)
+        let ada = Traveler(name: "Ada")
+        paris.travelers = [ada]
+        try context.save()
+        context.delete(ada)
+        try context.save()
+        #expect(paris.travelers.isEmpty)
+        let reader = ModelContext(container)
+        let reread = try #require(reader.fetch(FetchDescriptor<Voyage>()).first)
+        #expect(reread.travelers.isEmpty)
+        #expect(reread.legs.map(\.title) == ["Louvre"])
+    }
+
+    @Test func denyRefusesTheSaveNamingTheRelationshipAndDeletesNothing() throws {
+        let container = try container()
+        let context = ModelContext(container)
+        let ledger = Ledger(title: "Household")
+        ledger.entries = [Entry(amount: 5)]
+        context.insert(ledger)
+        try context.save()
+        context.delete(ledger)
+        do {
+            try context.save()
+            Issue.record("the save succeeded")
+        } catch let error as PersistenceError {
+            #expect(error.code == .deleteDenied)
+            #expect(error.message.contains("its relationship 'entries' has delete rule .deny and still refers to 1 model"))
+        }
+        #expect(context.deletedModelsArray.count == 1)
+        #expect(try ModelContext(container).fetchCount(FetchDescriptor<Ledger>()) == 1)
+        context.delete(ledger.entries[0])
+        try context.save()
+        #expect(try ModelContext(container).fetchCount(FetchDescriptor<Ledger>()) == 0)
+    }
+
+    @Test func maximumModelCountIsValidatedAtSave() throws {
+        let context = ModelContext(try container())
+        let ledger = Ledger(title: "Household")
+        context.insert(ledger)
+        ledger.entries = [Entry(amount: 1), Entry(amount: 2), Entry(amount: 3)]
+        do {
+            try context.save()
+            Issue.record("the save succeeded")
+        } catch let error as PersistenceError {
+            #expect(error.code == .relationshipCountOutOfRange)
+            #expect(error.message == "Ledger.entries holds 3 models; it must hold between 0 and 2. Change the relationship, then save again.")
+        }
+        ledger.entries.removeLast()
+        try context.save()
+    }
+}
