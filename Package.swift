@@ -7,9 +7,12 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "OpenSwiftData", targets: ["OpenSwiftData"]),
+        .executable(name: "trips", targets: ["trips"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.1"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     ],
     targets: [
         .macro(
@@ -21,9 +24,20 @@ let package = Package(
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
             ]
         ),
-        .target(name: "OpenSwiftData", dependencies: ["OpenSwiftDataMacros"]),
+        .target(
+            name: "OpenSwiftData",
+            dependencies: ["OpenSwiftDataMacros", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(name: "SampleTrips", dependencies: ["OpenSwiftData"]),
+        .executableTarget(
+            name: "trips",
+            dependencies: ["OpenSwiftData", "SampleTrips", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // The child process SQLiteCrashTests kills; not a product.
+        .executableTarget(name: "SQLiteCrashChild", dependencies: ["OpenSwiftData"]),
         .testTarget(name: "OpenSwiftDataTests", dependencies: ["OpenSwiftData"]),
         .testTarget(name: "QueryTranslationTests", dependencies: ["OpenSwiftData"]),
+        .testTarget(name: "TripsTests", dependencies: ["trips"]),
         .testTarget(
             name: "OpenSwiftDataMacrosTests",
             dependencies: [

@@ -1,0 +1,19 @@
+import GRDB
+
+extension DefaultStore {
+    /// The `SELECT` a fetch of `descriptor` runs and its bound arguments, for tests that assert
+    /// the SQL. Throws the `DataStoreError` the fetch would throw.
+    package func selectStatementForTesting<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> (sql: String, arguments: [DatabaseValue]) {
+        let layout = try layout(forEntity: Schema.entityName(for: T.self))
+        let query = try translate(descriptor, entityName: layout.entityName, sorted: true)
+        let statement = try read("Rendering a fetch") { db in
+            try selectStatement(query, layout: layout, columns: layout.selectList, db: db)
+        }
+        return (statement.sql, statement.values)
+    }
+
+    /// Runs raw SQL reads against the store's connection, for tests that inspect the file.
+    package func readForTesting<T>(_ body: (Database) throws -> T) throws -> T {
+        try database.read(body)
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import GRDB
+
+/// The store behind ``ModelConfiguration``: an SQLite database, one table per entity.
+///
+/// ```swift
+/// let container = try ModelContainer(for: Trip.self)      // <data directory>/default.store
+/// let scratch = try ModelContainer(for: Trip.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+/// ```
+///
+/// - A file store keeps its ``identifier`` in the file, so permanent identifiers stay valid
+///   across launches. An in-memory store is a private SQLite database with a fresh identifier.
+/// - Each save is one SQLite transaction: it is written whole or not at all. The file is in WAL
+///   mode; other containers and processes may open it, and wait up to 10 seconds for its lock.
+/// - Opening a file written for an older schema migrates it (see ``SQLiteMigration``); a file
+///   that is not a store of this kind is refused and left untouched.
+/// - Predicates, sorts, limits and offsets run in SQL when ``QueryTranslator`` and
+///   ``SQLiteQueryRenderer`` can express them exactly; otherwise the context applies them in memory.
+/// - `#Unique` and `@Attribute(.unique)`: an inserted model equal to a stored one (or to another
+///   one inserted in the same save) on a constraint updates that model instead, and takes its
+///   identifier, as in SwiftData. Constraints on which a model holds nil never match.
+///
+/// Errors are ``SQLiteStoreError``s naming the file; saving or batch-deleting through a
+/// read-only configuration throws ``PersistenceError`` `.readOnly`.
+public final class DefaultStore: DataStore, DataStoreBatching {
+    public typealias Configuration = ModelConfiguration
+    public typealias Snapshot = DefaultSnapshot
+
+    public final let name: String
+    public final let schema: Schema
+    public final let configuration: ModelConfiguration
+    public final var identifier: String { storeIdentifier }
+
+    let storeIdentifier: String
+    let database: DatabaseQueue
+    /// The file's path, or `:memory:`; errors name it.
+    let path: String
+    let layouts: [String: SQLiteEntityLayout]
+    let resolver: KeyPathResolver
+
+    public convenience init(_ configuration: ModelConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)? = nil) throws {
+        try self.init(configuration: configuration)
+    }
+
+    private init(configuration: ModelConfiguration) throws {
+        self.configuration = configuration
+        name = configuration.name
+        let schema = configuration.schema ?? Schema()
+        self.schema = schema
+        let path = configuration.isStoredInMemoryOnly ? ":memory:" : configuration.url.path
+        self.path = path
+        let layouts = try schema.entities.map { try SQLiteEntityLayout(entity: $0, path: path) }
+        self.layouts = Dictionary(layouts.map { ($0.entityName, $0) }, uniquingKeysWith: { first, _ in first })
+        resolver = KeyPathResolver(layouts: layouts)
+        let opened = try SQLiteOpening.open(configuration, path: path)
+        database = opened.queue
+        let prepare = { (db: Database) in
+            try SQLiteMigration.prepare(db, layouts: layouts, schemaVersion: schema.version, path: path, isWritable: opened.isWritable)
+        }
+        storeIdentifier = try SQLiteOpening.attempt(path, "Opening the store") {
+            if opened.isWritable {
+                return try opened.queue.writeWithoutTransaction { db in
+                    var metadata: SQLiteMetadata?
+                    try db.inTransaction(.immediate) {
+                        metadata = try prepare(db)
+                        return .commit
+                    }
+                    return metadata!.storeIdentifier
+                }
+            }
+            return try opened.queue.read { db in try prepare(db).storeIdentifier }
+        }
+        if opened.isWritable && !configuration.isStoredInMemoryOnly {
+            try SQLiteOpening.enableWAL(opened.queue, path: path)
+        }
+    }
+
+    /// Removes every model from the store's tables. The store identifier stays, and keys are
+    /// never reused, so identifiers handed out before do not come to name new models.
+    public final func erase() throws {
+        try requireWritable("erase")
+        try write("Erasing the store") { db in
+            for layout in layouts.values {
+                try db.execute(sql: "DELETE FROM \(SQL.quote(layout.table.name))")
+            }
+        }
+    }
+
+    public final func initializeState(for editingState: EditingState) {}
+    public final func invalidateState(for editingState: EditingState) {}
+
+    public final func cachedSnapshots(for persistentIdentifiers: [PersistentIdentifier], editingState: EditingState) throws
+        -> [PersistentIdentifier: DefaultSnapshot] {
+        [:]
+    }
+
+    // MARK: Shared by the operations
+
+    func layout(forEntity entityName: String) throws -> SQLiteEntityLayout {
+        guard let layout = layouts[entityName] else {
+            throw PersistenceError(.unknownEntity, "\(entityName) is not part of the schema of the store '\(name)' (\(path)); add its model type to that configuration's schema.")
+        }
+        return layout
+    }
+
+    func requireWritable(_ action: String) throws {
+        guard configuration.allowsSave else {
+            throw PersistenceError(.readOnly, "The store '\(name)' (\(path)) was configured with allowsSave: false, so it cannot \(action); create its ModelConfiguration with allowsSave: true to change it.")
+        }
+    }
+
+    /// One write transaction that takes the lock at once (`BEGIN IMMEDIATE`), so a busy store makes
+    /// the save wait for the busy timeout rather than fail when it first writes.
+    func write<T>(_ action: String, _ body: (Database) throws -> T) throws -> T {
+        try SQLiteOpening.attempt(path, action) {
+            try database.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return .commit
+                }
+                return result!
+            }
+        }
+    }
+
+    func read<T>(_ action: String, _ body: (Database) throws -> T) throws -> T {
+        try SQLiteOpening.attempt(path, action) {
+            try database.read(body)
+        }
+    }
+}

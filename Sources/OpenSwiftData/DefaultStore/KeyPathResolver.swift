@@ -1,0 +1,85 @@
+import Foundation
+
+/// Maps what a predicate names to what the store holds: model key paths to
+/// ``QueryKeyPathResolution``s for ``QueryTranslator``, and the translated property paths to SQL
+/// column expressions for ``SQLiteQueryRenderer``.
+///
+/// Attributes whose SQL form would not compare as Swift compares them resolve to nothing, so
+/// predicates and sorts on them run in memory: `UInt`/`UInt64` (large values are BLOBs), Codable
+/// values without a query kind, and collections of `Data`, `Float` or unsigned integers (their
+/// JSON elements would not equal the bound values).
+struct KeyPathResolver: @unchecked Sendable {
+    private let resolutions: [AnyKeyPath: QueryKeyPathResolution]
+    private let layouts: [String: SQLiteEntityLayout]
+
+    init(layouts: [SQLiteEntityLayout]) {
+        var resolutions: [AnyKeyPath: QueryKeyPathResolution] = [:]
+        for layout in layouts {
+            resolutions[Self.identifierKeyPath(of: layout.info.modelType)] = .identifier
+            for (column, property) in zip(layout.table.columns, layout.properties) {
+                switch column.storage {
+                case .toOne, .toMany:
+                    resolutions[property.keyPath] = .relationship(name: column.property, destination: column.destination ?? "",
+                                                                  isToMany: column.storage == .toMany, isOptional: column.isOptional)
+                default:
+                    guard Self.isQueryable(property.valueType), let type = QueryValueType(swiftType: property.valueType) else { continue }
+                    resolutions[property.keyPath] = .attribute(name: column.property, kind: type.kind, isOptional: type.isOptional)
+                }
+            }
+        }
+        self.resolutions = resolutions
+        self.layouts = Dictionary(layouts.map { ($0.entityName, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Key paths are immutable values, so sharing the table across threads is safe.
+    var translator: QueryTranslator {
+        QueryTranslator { [self] in resolutions[$0] }
+    }
+
+    /// `\T.persistentModelID`, built for the model type at hand.
+    private static func identifierKeyPath(of type: any PersistentModel.Type) -> AnyKeyPath {
+        func make<T: PersistentModel>(_: T.Type) -> AnyKeyPath { \T.persistentModelID }
+        return make(type)
+    }
+
+    private static func isQueryable(_ type: any Any.Type) -> Bool {
+        let type = (type as? any AnyOptional.Type)?.optionalWrappedType ?? type
+        if type is UInt.Type || type is UInt64.Type { return false }
+        guard let collection = type as? any QueryCollectionType.Type else { return true }
+        let element = (collection.elementType as? any AnyOptional.Type)?.optionalWrappedType ?? collection.elementType
+        return !(element is Data.Type || element is Float.Type || element is UInt.Type || element is UInt64.Type)
+    }
+
+    /// The SQL for a property path of the fetched entity: its column, or for a path through
+    /// to-one relationships a scalar subquery per step (NULL when a relationship is nil).
+    ///
+    /// Throws, so the query runs in memory, for paths through to-many relationships and for
+    /// properties flagged in `nanColumns` (`Entity.property`), whose NaN SQL does not compare as Swift.
+    func column(_ path: QueryPropertyPath, of entityName: String, nanColumns: Set<String>) throws -> String {
+        guard var layout = layouts[entityName], !path.components.isEmpty else {
+            throw QueryTranslationError.unsupported("The property path \(path) is not stored")
+        }
+        var expression = ""
+        for (depth, component) in path.components.enumerated() {
+            guard let column = layout.table.column(named: component) else {
+                throw QueryTranslationError.unsupported("The property path \(path) is not stored")
+            }
+            if nanColumns.contains("\(layout.entityName).\(component)") {
+                throw QueryTranslationError.unsupported("\(layout.entityName).\(component) has held NaN, which SQL does not compare as Swift")
+            }
+            if depth == 0 {
+                expression = SQL.column(layout.table.name, column.name)
+            } else {
+                // A step into the related row: the previous expression is that row's key.
+                let alias = SQL.quote("p\(depth)")
+                expression = "(SELECT \(alias).\(SQL.quote(column.name)) FROM \(SQL.quote(layout.table.name)) AS \(alias) WHERE \(alias).\(SQL.quote(SQL.primaryKey)) = \(expression))"
+            }
+            guard depth < path.components.count - 1 else { break }
+            guard column.storage == .toOne, let destination = column.destination, let next = layouts[destination] else {
+                throw QueryTranslationError.unsupported("The property path \(path) goes through a to-many relationship or an attribute")
+            }
+            layout = next
+        }
+        return expression
+    }
+}

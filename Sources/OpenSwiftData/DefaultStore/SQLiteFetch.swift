@@ -1,0 +1,181 @@
+import Foundation
+import GRDB
+
+extension DefaultStore {
+    public final func fetch<T>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, DefaultSnapshot> where T: PersistentModel {
+        let layout = try layout(forEntity: Schema.entityName(for: T.self))
+        let query = try translate(request.descriptor, entityName: layout.entityName, sorted: true)
+        let snapshots = try read("Fetching \(layout.entityName)") { db in
+            let statement = try selectStatement(query, layout: layout, columns: layout.selectList, db: db)
+            return try Row.fetchAll(db, sql: statement.sql, arguments: statement.arguments).map { row in
+                try snapshot(of: row, layout: layout)
+            }
+        }
+        return DataStoreFetchResult(descriptor: request.descriptor, fetchedSnapshots: snapshots)
+    }
+
+    public final func fetchCount<T>(_ request: DataStoreFetchRequest<T>) throws -> Int where T: PersistentModel {
+        let layout = try layout(forEntity: Schema.entityName(for: T.self))
+        let query = try translate(request.descriptor, entityName: layout.entityName, sorted: false)
+        return try read("Counting \(layout.entityName)") { db in
+            let statement = try countStatement(query, layout: layout, db: db)
+            return try Int.fetchOne(db, sql: statement.sql, arguments: statement.arguments) ?? 0
+        }
+    }
+
+    public final func fetchIdentifiers<T>(_ request: DataStoreFetchRequest<T>) throws -> [PersistentIdentifier] where T: PersistentModel {
+        let layout = try layout(forEntity: Schema.entityName(for: T.self))
+        let query = try translate(request.descriptor, entityName: layout.entityName, sorted: true)
+        return try read("Fetching identifiers of \(layout.entityName)") { db in
+            let statement = try selectStatement(query, layout: layout, columns: SQL.column(layout.table.name, SQL.primaryKey), db: db)
+            return try Int64.fetchAll(db, sql: statement.sql, arguments: statement.arguments).map { key in
+                identifier(entityName: layout.entityName, key: key)
+            }
+        }
+    }
+
+    // MARK: Statements
+
+    struct Statement {
+        var sql: String
+        var values: [DatabaseValue]
+        var arguments: StatementArguments { StatementArguments(values) }
+    }
+
+    /// The descriptor as a store-neutral query; what the translator refuses is left to the context.
+    func translate<T>(_ descriptor: FetchDescriptor<T>, entityName: String, sorted: Bool) throws -> DataStoreQuery {
+        do {
+            return try resolver.translator.translate(entityName: entityName, predicate: descriptor.predicate,
+                                                     sortBy: sorted ? descriptor.sortBy : [],
+                                                     fetchLimit: descriptor.fetchLimit, fetchOffset: descriptor.fetchOffset)
+        } catch let error as QueryTranslationError {
+            throw error.kind == .unsupportedSort ? DataStoreError.preferInMemorySort : DataStoreError.preferInMemoryFilter
+        }
+    }
+
+    /// `SELECT <columns> FROM "T" [WHERE …] ORDER BY … [LIMIT ? [OFFSET ?]]`.
+    func selectStatement(_ query: DataStoreQuery, layout: SQLiteEntityLayout, columns: String, db: Database) throws -> Statement {
+        let renderer = try renderer(for: layout, db: db)
+        var sql = "SELECT \(columns) FROM \(SQL.quote(layout.table.name))"
+        var arguments: [QueryValue] = []
+        if let filter = try renderFilter(query, renderer) {
+            sql += " WHERE \(filter.sql)"
+            arguments += filter.arguments
+        }
+        do {
+            sql += " ORDER BY \(try renderer.render(query.sortBy))"
+        } catch is QueryTranslationError {
+            throw DataStoreError.preferInMemorySort
+        }
+        let paging = Self.paging(query)
+        sql += paging.sql
+        arguments += paging.arguments
+        return Statement(sql: sql, values: try bind(arguments))
+    }
+
+    /// `SELECT COUNT(*) FROM "T" [WHERE …]`, or over a sub-select when the query is paged.
+    func countStatement(_ query: DataStoreQuery, layout: SQLiteEntityLayout, db: Database) throws -> Statement {
+        let renderer = try renderer(for: layout, db: db)
+        var inner = "FROM \(SQL.quote(layout.table.name))"
+        var arguments: [QueryValue] = []
+        if let filter = try renderFilter(query, renderer) {
+            inner += " WHERE \(filter.sql)"
+            arguments += filter.arguments
+        }
+        let paging = Self.paging(query)
+        guard !paging.sql.isEmpty else {
+            return Statement(sql: "SELECT COUNT(*) \(inner)", values: try bind(arguments))
+        }
+        let sql = "SELECT COUNT(*) FROM (SELECT 1 \(inner) ORDER BY \(SQL.column(layout.table.name, SQL.primaryKey))\(paging.sql))"
+        return Statement(sql: sql, values: try bind(arguments + paging.arguments))
+    }
+
+    /// The renderer for one entity. It reads the NaN flags in the statement's own transaction, so a
+    /// NaN saved by another connection a moment ago is seen.
+    func renderer(for layout: SQLiteEntityLayout, db: Database) throws -> SQLiteQueryRenderer {
+        let nanColumns = try SQLiteMetadata.nanColumns(db)
+        let resolver = resolver
+        let entityName = layout.entityName
+        return SQLiteQueryRenderer(
+            column: { path in try resolver.column(path, of: entityName, nanColumns: nanColumns) },
+            identifierColumn: SQL.column(layout.table.name, SQL.primaryKey),
+            primaryKey: { [storeIdentifier] identifier in
+                guard identifier.entityName == entityName, identifier.storeIdentifier == storeIdentifier,
+                      case .integer(let key) = identifier.primaryKey else { return nil }
+                return .integer(key)
+            }
+        )
+    }
+
+    func renderFilter(_ query: DataStoreQuery, _ renderer: SQLiteQueryRenderer) throws -> SQLFragment? {
+        guard let filter = query.filter else { return nil }
+        do {
+            return try renderer.render(filter)
+        } catch is QueryTranslationError {
+            throw DataStoreError.preferInMemoryFilter
+        }
+    }
+
+    private static func paging(_ query: DataStoreQuery) -> SQLFragment {
+        switch (query.fetchLimit, query.fetchOffset) {
+        case let (limit?, offset?): SQLFragment(" LIMIT ? OFFSET ?", arguments: [.integer(Int64(limit)), .integer(Int64(offset))])
+        case let (limit?, nil): SQLFragment(" LIMIT ?", arguments: [.integer(Int64(limit))])
+        // SQLite has no OFFSET without LIMIT; -1 means no limit.
+        case let (nil, offset?): SQLFragment(" LIMIT -1 OFFSET ?", arguments: [.integer(Int64(offset))])
+        case (nil, nil): SQLFragment("")
+        }
+    }
+
+    private func bind(_ arguments: [QueryValue]) throws -> [DatabaseValue] {
+        do {
+            return try arguments.map(SQLiteQueryBinding.databaseValue)
+        } catch is QueryTranslationError {
+            throw DataStoreError.preferInMemoryFilter
+        }
+    }
+
+    // MARK: Rows
+
+    func identifier(entityName: String, key: Int64) -> PersistentIdentifier {
+        PersistentIdentifier(entityName: entityName, storeIdentifier: storeIdentifier, primaryKey: .integer(key))
+    }
+
+    /// A row of `SELECT <layout.selectList>` as a snapshot.
+    func snapshot(of row: Row, layout: SQLiteEntityLayout) throws -> DefaultSnapshot {
+        let key: Int64 = row[0]
+        var values: [String: SnapshotValue] = [:]
+        var index = 1
+        for (column, property) in zip(layout.table.columns, layout.properties) {
+            let stored: DatabaseValue = row[index]
+            do {
+                switch column.storage {
+                case .toOne:
+                    let entity: String? = row[index + 1]
+                    let related = try Int64.decoded(stored).map { identifier(entityName: entity ?? column.destination ?? "", key: $0) }
+                    values[column.property] = SnapshotValue(related as Any)
+                case .toMany:
+                    let keys = try String.decoded(stored).map { try JSONDecoder().decode([Int64].self, from: Data($0.utf8)) }
+                    let related = (keys ?? (column.isOptional ? nil : []))?.map { identifier(entityName: column.destination ?? "", key: $0) }
+                    values[column.property] = SnapshotValue(related as Any)
+                default:
+                    values[column.property] = SnapshotValue(try SQLiteValueCoding.value(stored, as: property.valueType))
+                }
+            } catch {
+                throw SQLiteStoreError(.invalidValue, "\(layout.entityName).\(column.property) of the stored model \(key) cannot be read as \(property.valueType) (\(error)). Check that the model's type matches what was saved, or restore the file.", path: path, underlying: error)
+            }
+            index += column.columnNames.count
+        }
+        return DefaultSnapshot(persistentIdentifier: identifier(entityName: layout.entityName, key: key), values: values)
+    }
+}
+
+extension DatabaseValueConvertible {
+    /// The value, nil for NULL, or an error for a value of another storage class.
+    fileprivate static func decoded(_ value: DatabaseValue) throws -> Self? {
+        if value.isNull { return nil }
+        guard let converted = Self.fromDatabaseValue(value) else {
+            throw ValueCodingError("expected \(Self.self)")
+        }
+        return converted
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import GRDB
+
+/// The store's own table, `osd_metadata` (`key`, `value`): what makes a file one of this store's,
+/// the store identifier that permanent identifiers carry, and the description of the tables the
+/// file holds, which migration compares with the schema.
+///
+/// | key | value |
+/// |---|---|
+/// | `format` | `1`, the layout of this release |
+/// | `storeIdentifier` | a UUID minted when the file was created; reopening gives the same identifiers |
+/// | `schemaVersion` | the `Schema.version` last written |
+/// | `tables` | JSON of the stored ``SQLiteTable``s |
+/// | `nanColumns` | JSON list of `Entity.property` that have held NaN or non-finite JSON numbers, which SQL compares unlike Swift, so queries on them run in memory |
+struct SQLiteMetadata {
+    static let currentFormat = 1
+
+    var storeIdentifier: String
+    var tables: [String: SQLiteTable]
+    var nanColumns: Set<String>
+
+    static func exists(_ db: Database) throws -> Bool {
+        try db.tableExists(SQL.metadataTable)
+    }
+
+    /// Whether the database holds anything at all (tables, indexes, views, triggers).
+    static func isEmptyDatabase(_ db: Database) throws -> Bool {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") == 0
+    }
+
+    /// The metadata of a store file; throws when the file was written by a newer format.
+    static func read(_ db: Database, path: String) throws -> SQLiteMetadata {
+        var values: [String: String] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT \"key\", \"value\" FROM \(SQL.quote(SQL.metadataTable))") {
+            values[row[0]] = row[1]
+        }
+        guard let format = values["format"].flatMap(Int.init), let storeIdentifier = values["storeIdentifier"] else {
+            throw SQLiteStoreError(.corrupt, "The store's metadata table lacks its format or identifier; restore the file from a backup.", path: path)
+        }
+        guard format <= currentFormat else {
+            throw SQLiteStoreError(.unsupportedFormat, "The store was written in format \(format), newer than this release reads (\(currentFormat)); open it with a newer OpenSwiftData.", path: path)
+        }
+        do {
+            let tables = try values["tables"].map { try JSONDecoder().decode([SQLiteTable].self, from: Data($0.utf8)) } ?? []
+            let nanColumns = try values["nanColumns"].map { try JSONDecoder().decode([String].self, from: Data($0.utf8)) } ?? []
+            return SQLiteMetadata(storeIdentifier: storeIdentifier, tables: Dictionary(tables.map { ($0.entityName, $0) }, uniquingKeysWith: { $1 }),
+                                  nanColumns: Set(nanColumns))
+        } catch {
+            throw SQLiteStoreError(.corrupt, "The store's table description cannot be read; restore the file from a backup.", path: path, underlying: error)
+        }
+    }
+
+    /// Creates the metadata table of a new store.
+    static func create(_ db: Database) throws -> SQLiteMetadata {
+        try db.execute(sql: "CREATE TABLE \(SQL.quote(SQL.metadataTable)) (\"key\" TEXT PRIMARY KEY NOT NULL, \"value\" TEXT NOT NULL)")
+        let metadata = SQLiteMetadata(storeIdentifier: UUID().uuidString, tables: [:], nanColumns: [])
+        try write("format", String(currentFormat), db)
+        try write("storeIdentifier", metadata.storeIdentifier, db)
+        return metadata
+    }
+
+    func writeTables(_ db: Database, schemaVersion: Schema.Version) throws {
+        let sorted = tables.values.sorted { $0.entityName < $1.entityName }
+        try Self.write("tables", try Self.json(sorted), db)
+        try Self.write("schemaVersion", schemaVersion.description, db)
+    }
+
+    /// Reads the flags afresh: another connection may have set some since this one opened.
+    static func nanColumns(_ db: Database) throws -> Set<String> {
+        guard let text = try String.fetchOne(db, sql: "SELECT \"value\" FROM \(SQL.quote(SQL.metadataTable)) WHERE \"key\" = 'nanColumns'") else { return [] }
+        return Set((try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? [])
+    }
+
+    static func addNaNColumns(_ columns: Set<String>, _ db: Database) throws {
+        let current = try nanColumns(db)
+        guard !columns.isSubset(of: current) else { return }
+        try write("nanColumns", try json(current.union(columns).sorted()), db)
+    }
+
+    private static func write(_ key: String, _ value: String, _ db: Database) throws {
+        try db.execute(sql: "INSERT INTO \(SQL.quote(SQL.metadataTable)) (\"key\", \"value\") VALUES (?, ?) ON CONFLICT(\"key\") DO UPDATE SET \"value\" = excluded.\"value\"",
+                       arguments: [key, value])
+    }
+
+    private static func json(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import GRDB
+
+/// Lightweight migration: brings the tables a store file holds to what the schema describes,
+/// inside the transaction that opens the store, so a failed migration changes nothing.
+///
+/// It creates tables for new entities; adds columns for new properties (filled with the
+/// property's default value, `[]` for a non-optional to-many, nil otherwise); renames columns
+/// after `@Attribute(originalName:)`; drops the columns of removed properties (their values go,
+/// as in SwiftData); lets a non-optional property become optional, and an optional one become
+/// non-optional when no row holds nil; and replaces the indexes. Tables of entities the schema
+/// does not name stay as they are (another configuration, or a later version, may use them).
+///
+/// It refuses, naming the entity and property: a change of stored type, of relationship shape or
+/// destination, a new non-optional property without a default value on a table with rows, nil
+/// values in a property that became non-optional, and a uniqueness constraint that rows violate.
+enum SQLiteMigration {
+    struct Context {
+        let db: Database
+        let path: String
+    }
+
+    /// Migrates the tables of `layouts` and returns the store's metadata, creating the metadata
+    /// of a new (empty) database.
+    static func prepare(_ db: Database, layouts: [SQLiteEntityLayout], schemaVersion: Schema.Version, path: String, isWritable: Bool) throws -> SQLiteMetadata {
+        var metadata: SQLiteMetadata
+        if try SQLiteMetadata.exists(db) {
+            metadata = try SQLiteMetadata.read(db, path: path)
+        } else {
+            guard try SQLiteMetadata.isEmptyDatabase(db) else { throw SQLiteOpening.notAStore(path) }
+            guard isWritable else { throw migrationRequired(path, "it is empty") }
+            metadata = try SQLiteMetadata.create(db)
+        }
+        let outdated = layouts.filter { metadata.tables[$0.entityName] != $0.table }
+        guard !outdated.isEmpty else { return metadata }
+        guard isWritable else {
+            throw migrationRequired(path, "its tables for \(outdated.map(\.entityName).joined(separator: ", ")) differ from the schema")
+        }
+        let context = Context(db: db, path: path)
+        for layout in outdated {
+            if let stored = metadata.tables[layout.entityName] {
+                try migrate(stored, to: layout, context)
+            } else {
+                try db.execute(sql: layout.table.createStatement)
+                try createIndexes(of: layout.table, context)
+            }
+            metadata.tables[layout.entityName] = layout.table
+        }
+        try metadata.writeTables(db, schemaVersion: schemaVersion)
+        return metadata
+    }
+
+    private static func migrationRequired(_ path: String, _ reason: String) -> SQLiteStoreError {
+        SQLiteStoreError(.migrationRequired, "The store needs to be created or migrated (\(reason)), but its configuration is read-only (allowsSave: false). Open it once with a saving configuration to migrate it.", path: path)
+    }
+
+    private static func migrate(_ stored: SQLiteTable, to layout: SQLiteEntityLayout, _ context: Context) throws {
+        let db = context.db
+        let table = layout.table
+        // Indexes go first and come back last: SQLite cannot drop or replace an indexed column.
+        let existingIndexes = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name LIKE 'osd\\_%' ESCAPE '\\'", arguments: [table.name])
+        for index in existingIndexes {
+            try db.execute(sql: "DROP INDEX \(SQL.quote(index))")
+        }
+        var remaining = stored.columns
+        for (position, column) in table.columns.enumerated() {
+            let entity = "\(table.entityName).\(column.property)"
+            if let index = remaining.firstIndex(where: { $0.property == column.property }) {
+                try change(remaining.remove(at: index), to: column, entity: entity, table: table.name, context)
+            } else if let original = layout.originalNames[position],
+                      !table.columns.contains(where: { $0.property == original }),
+                      let index = remaining.firstIndex(where: { $0.property == original }) {
+                let old = remaining.remove(at: index)
+                for (from, to) in zip(old.columnNames, column.columnNames) where old.storage == column.storage {
+                    try db.execute(sql: "ALTER TABLE \(SQL.quote(table.name)) RENAME COLUMN \(SQL.quote(from)) TO \(SQL.quote(to))")
+                }
+                var renamed = old
+                renamed.property = column.property
+                try change(renamed, to: column, entity: entity, table: table.name, context)
+            } else {
+                try add(column, property: layout.properties[position], entity: entity, table: table.name, context)
+            }
+        }
+        for column in remaining {
+            for name in column.columnNames {
+                try db.execute(sql: "ALTER TABLE \(SQL.quote(table.name)) DROP COLUMN \(SQL.quote(name))")
+            }
+        }
+        try createIndexes(of: table, context)
+    }
+
+    /// A property that exists in both versions: same kind of storage, optionality may change.
+    private static func change(_ old: SQLiteColumn, to new: SQLiteColumn, entity: String, table: String, _ context: Context) throws {
+        guard old.storage == new.storage, old.destination == new.destination else {
+            throw SQLiteStoreError(.incompatibleSchema, "\(entity) is stored as \(describe(old)) but the model now declares \(describe(new)); lightweight migration cannot convert it. Keep the old type, or add a new property and copy the values over.", path: context.path)
+        }
+        guard old.isOptional != new.isOptional, !new.isRelationship else { return }
+        let db = context.db
+        if new.isOptional {
+            // Optional columns must accept NULL; SQLite cannot drop NOT NULL in place.
+            let temporary = "osd_migrating_\(new.name)"
+            try db.execute(sql: "ALTER TABLE \(SQL.quote(table)) ADD COLUMN \(SQL.quote(temporary)) \(new.sqlType)")
+            try db.execute(sql: "UPDATE \(SQL.quote(table)) SET \(SQL.quote(temporary)) = \(SQL.quote(old.name))")
+            try db.execute(sql: "ALTER TABLE \(SQL.quote(table)) DROP COLUMN \(SQL.quote(old.name))")
+            try db.execute(sql: "ALTER TABLE \(SQL.quote(table)) RENAME COLUMN \(SQL.quote(temporary)) TO \(SQL.quote(new.name))")
+        } else if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(SQL.quote(table)) WHERE \(SQL.quote(new.name)) IS NULL)") == true {
+            throw SQLiteStoreError(.incompatibleSchema, "\(entity) is now non-optional, but stored models hold nil in it. Keep it optional, or give those models a value before changing the model.", path: context.path)
+        }
+    }
+
+    private static func add(_ column: SQLiteColumn, property: ModelTypeInfo.Property, entity: String, table: String, _ context: Context) throws {
+        let db = context.db
+        for (name, type) in zip(column.columnNames, [column.sqlType, "TEXT"]) {
+            // Added columns cannot be NOT NULL without a literal default; the store never writes NULL
+            // for a non-optional attribute, so the data keeps the invariant the SQL relies on.
+            try db.execute(sql: "ALTER TABLE \(SQL.quote(table)) ADD COLUMN \(SQL.quote(name)) \(type)")
+        }
+        let fill: DatabaseValue?
+        switch column.storage {
+        case .toOne:
+            fill = nil
+        case .toMany:
+            fill = column.isOptional ? nil : "[]".databaseValue
+        default:
+            if column.isOptional {
+                fill = nil
+            } else if let defaultValue = property.defaultValue {
+                fill = try SQLiteValueCoding.databaseValue(defaultValue)
+            } else if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(SQL.quote(table)))") == true {
+                throw SQLiteStoreError(.incompatibleSchema, "\(entity) is new and non-optional without a default value, so the models already stored would have no value for it. Give it a default value (var \(column.property): … = …) or make it optional.", path: context.path)
+            } else {
+                fill = nil
+            }
+        }
+        if let fill {
+            try db.execute(sql: "UPDATE \(SQL.quote(table)) SET \(SQL.quote(column.name)) = ?", arguments: [fill])
+        }
+    }
+
+    private static func createIndexes(of table: SQLiteTable, _ context: Context) throws {
+        for (name, statement) in table.indexStatements.sorted(by: { $0.key < $1.key }) {
+            do {
+                try context.db.execute(sql: statement)
+            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+                throw SQLiteStoreError(.incompatibleSchema, "\(table.entityName) has stored models that share values on a uniqueness constraint (\(name)), so the constraint cannot be added. Remove the duplicates with the previous model version first.", path: context.path, underlying: error)
+            }
+        }
+    }
+
+    private static func describe(_ column: SQLiteColumn) -> String {
+        switch column.storage {
+        case .toOne: "a to-one relationship to \(column.destination ?? "?")"
+        case .toMany: "a to-many relationship to \(column.destination ?? "?")"
+        case .json: "JSON (a Codable value)"
+        default: column.sqlType
+        }
+    }
+}

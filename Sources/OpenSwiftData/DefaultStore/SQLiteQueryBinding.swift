@@ -1,0 +1,66 @@
+import Foundation
+import GRDB
+
+/// Binds the renderer's ``QueryValue`` arguments exactly as ``SQLiteValueCoding`` stores the same
+/// kinds, and registers the SQL functions the renderer's SQL calls.
+enum SQLiteQueryBinding {
+    static func databaseValue(_ value: QueryValue) throws -> DatabaseValue {
+        switch value {
+        case .null: return .null
+        case .bool(let bool): return (bool ? 1 : 0 as Int64).databaseValue
+        case .integer(let integer): return integer.databaseValue
+        case .double(let double): return try SQLiteValueCoding.databaseValue(double)
+        case .string(let string): return string.precomposedStringWithCanonicalMapping.databaseValue
+        case .date(let date): return date.timeIntervalSinceReferenceDate.databaseValue
+        case .uuid(let uuid): return uuid.uuidString.databaseValue
+        case .data(let data): return data.databaseValue
+        case .array: return try json(value).databaseValue
+        case .identifier:
+            // The renderer maps identifiers to keys through the store's `primaryKey` closure.
+            throw QueryTranslationError.unsupported("An identifier argument without a stored key is not bound")
+        }
+    }
+
+    /// An `.array` argument as JSON whose elements read back through `json_each` as stored
+    /// columns of the same kind do: the form `SQLiteValueCoding.json` gives collection attributes.
+    private static func json(_ value: QueryValue) throws -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let bool): return bool ? "true" : "false"
+        case .integer(let integer): return String(integer)
+        case .double(let double):
+            guard double.isFinite else {
+                throw QueryTranslationError.unsupported("A non-finite number inside a list is not bound")
+            }
+            return "\(double)"
+        case .string(let string): return try SQLiteValueCoding.json(string)
+        case .date(let date): return "\(date.timeIntervalSinceReferenceDate)"
+        case .uuid(let uuid): return "\"\(uuid.uuidString)\""
+        case .data(let data): return "\"\(data.base64EncodedString())\""
+        case .array(let elements): return "[\(try elements.map(json).joined(separator: ","))]"
+        case .identifier:
+            throw QueryTranslationError.unsupported("An identifier argument without a stored key is not bound")
+        }
+    }
+
+    /// A SQLite value as the renderer's functions expect it.
+    static func queryValue(_ value: DatabaseValue) -> QueryValue {
+        switch value.storage {
+        case .null: .null
+        case .int64(let integer): .integer(integer)
+        case .double(let double): .double(double)
+        case .string(let string): .string(string)
+        case .blob(let data): .data(data)
+        }
+    }
+
+    /// Adds ``SQLiteQueryRenderer/functions`` to a connection.
+    static func registerFunctions(in db: Database) {
+        for function in SQLiteQueryRenderer.functions {
+            let evaluate = function.evaluate
+            db.add(function: DatabaseFunction(function.name, argumentCount: function.argumentCount, pure: function.isDeterministic) { arguments in
+                try databaseValue(try evaluate(arguments.map(queryValue)))
+            })
+        }
+    }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import GRDB
+
+extension DefaultStore {
+    /// Writes one context save in one transaction: deletes, then updates, then inserts (each
+    /// getting a new key, or the key of the row it equals on a uniqueness constraint), then the
+    /// updates that refer to models inserted in this save. Returns temporary → permanent
+    /// identifiers for every insert.
+    public final func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
+        try requireWritable("save")
+        let remap = try write("Saving") { db in
+            var save = SQLiteSave(store: self, db: db)
+            return try save.run(request)
+        }
+        return DataStoreSaveChangesResult(for: storeIdentifier, remappedIdentifiers: remap)
+    }
+}
+
+/// The work of one save, inside its transaction.
+struct SQLiteSave {
+    let store: DefaultStore
+    let db: Database
+    private var remap: [PersistentIdentifier: PersistentIdentifier] = [:]
+    private var deleted: Set<PersistentIdentifier> = []
+    private var nanColumns: Set<String> = []
+    private var nextKeys: [String: Int64] = [:]
+    /// Per entity and constraint: the constraint's values of the rows inserted so far → their key.
+    private var insertedUniqueValues: [String: [Int: [[DatabaseValue]: Int64]]] = [:]
+
+    init(store: DefaultStore, db: Database) {
+        self.store = store
+        self.db = db
+    }
+
+    mutating func run(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> [PersistentIdentifier: PersistentIdentifier] {
+        deleted = Set(request.deleted.map(\.persistentIdentifier))
+        var keysByEntity: [String: [Int64]] = [:]
+        for identifier in deleted {
+            keysByEntity[identifier.entityName, default: []].append(try ownKey(identifier, role: "deleted model"))
+        }
+        try store.deleteRows(keysByEntity, db: db)
+
+        let temporaries = Set(request.inserted.map(\.persistentIdentifier).filter(\.isTemporary))
+        var deferred: [DefaultSnapshot] = []
+        for snapshot in request.updated {
+            if refersToAny(of: temporaries, snapshot) { deferred.append(snapshot); continue }
+            try write(snapshot, key: try ownKey(snapshot.persistentIdentifier, role: "updated model"))
+        }
+
+        var targets: [(DefaultSnapshot, Int64)] = []
+        for snapshot in request.inserted {
+            let key = try target(of: snapshot)
+            if snapshot.persistentIdentifier.isTemporary {
+                remap[snapshot.persistentIdentifier] = store.identifier(entityName: snapshot.persistentIdentifier.entityName, key: key)
+            }
+            targets.append((snapshot, key))
+        }
+        for (snapshot, key) in targets { try write(snapshot, key: key) }
+        for snapshot in deferred { try write(snapshot, key: try ownKey(snapshot.persistentIdentifier, role: "updated model")) }
+
+        if !nanColumns.isEmpty { try SQLiteMetadata.addNaNColumns(nanColumns, db) }
+        return remap
+    }
+
+    // MARK: Keys
+
+    /// The key of a model this store minted.
+    private func ownKey(_ identifier: PersistentIdentifier, role: String) throws -> Int64 {
+        guard identifier.storeIdentifier == store.storeIdentifier, case .integer(let key) = identifier.primaryKey,
+              store.layouts[identifier.entityName] != nil else {
+            throw SQLiteStoreError(.invalidReference, "A \(role) of entity \(identifier.entityName) has an identifier of another store; save each model through the container whose store holds it.", path: store.path)
+        }
+        return key
+    }
+
+    /// The key an inserted snapshot is written to: the row it equals on a uniqueness constraint
+    /// (inserted earlier in this save, or stored), else a new key.
+    private mutating func target(of snapshot: DefaultSnapshot) throws -> Int64 {
+        let identifier = snapshot.persistentIdentifier
+        guard identifier.isTemporary else { return try ownKey(identifier, role: "inserted model") }
+        let layout = try store.layout(forEntity: identifier.entityName)
+        let constraints = try uniqueValues(of: snapshot, layout: layout)
+        var key: Int64?
+        for (index, values) in constraints {
+            if let earlier = insertedUniqueValues[layout.entityName]?[index]?[values] { key = earlier; break }
+            if let stored = try storedRow(layout, constraint: layout.table.uniqueConstraints[index], values: values) { key = stored; break }
+        }
+        let resolved = try key ?? newKey(layout)
+        for (index, values) in constraints { insertedUniqueValues[layout.entityName, default: [:]][index, default: [:]][values] = resolved }
+        return resolved
+    }
+
+    /// Per constraint (by index), the snapshot's stored values; constraints with a nil value are
+    /// left out, as SQL's UNIQUE lets NULLs repeat.
+    private mutating func uniqueValues(of snapshot: DefaultSnapshot, layout: SQLiteEntityLayout) throws -> [(Int, [DatabaseValue])] {
+        var result: [(Int, [DatabaseValue])] = []
+        // Inserts may refer to inserts not keyed yet; such a reference reads as nil here.
+        let row = try rowValues(of: snapshot, layout: layout, resolvingInserts: false)
+        constraints: for (index, properties) in layout.table.uniqueConstraints.enumerated() {
+            var values: [DatabaseValue] = []
+            for property in properties {
+                guard let value = row[property], !value.isNull else { continue constraints }
+                values.append(value)
+            }
+            result.append((index, values))
+        }
+        return result
+    }
+
+    private func storedRow(_ layout: SQLiteEntityLayout, constraint: [String], values: [DatabaseValue]) throws -> Int64? {
+        let conditions = constraint.map { "\(SQL.quote($0)) = ?" }.joined(separator: " AND ")
+        return try Int64.fetchOne(db.cachedStatement(sql: "SELECT \(SQL.quote(SQL.primaryKey)) FROM \(SQL.quote(layout.table.name)) WHERE \(conditions) LIMIT 1"),
+                                  arguments: StatementArguments(values))
+    }
+
+    /// Keys continue after the highest ever used (AUTOINCREMENT's `sqlite_sequence`), so the key of
+    /// a deleted model never names another one.
+    private mutating func newKey(_ layout: SQLiteEntityLayout) throws -> Int64 {
+        let next: Int64
+        if let known = nextKeys[layout.entityName] {
+            next = known
+        } else {
+            let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = ?", arguments: [layout.table.name]) ?? 0
+            let maximum = try Int64.fetchOne(db, sql: "SELECT MAX(\(SQL.quote(SQL.primaryKey))) FROM \(SQL.quote(layout.table.name))") ?? 0
+            next = max(sequence, maximum) + 1
+        }
+        nextKeys[layout.entityName] = next + 1
+        return next
+    }
+
+    // MARK: Rows
+
+    private mutating func write(_ snapshot: DefaultSnapshot, key: Int64) throws {
+        let layout = try store.layout(forEntity: snapshot.persistentIdentifier.entityName)
+        let row = try rowValues(of: snapshot, layout: layout)
+        let names = layout.table.columns.flatMap(\.columnNames)
+        let quoted = ([SQL.primaryKey] + names).map(SQL.quote)
+        let update = names.isEmpty ? "NOTHING" : "UPDATE SET " + names.map { "\(SQL.quote($0)) = excluded.\(SQL.quote($0))" }.joined(separator: ", ")
+        let sql = "INSERT INTO \(SQL.quote(layout.table.name)) (\(quoted.joined(separator: ", "))) VALUES (\(quoted.map { _ in "?" }.joined(separator: ", "))) ON CONFLICT(\(SQL.quote(SQL.primaryKey))) DO \(update)"
+        let arguments = [key.databaseValue] + names.map { row[$0] ?? .null }
+        do {
+            try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(arguments))
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+            throw SQLiteStoreError(.uniqueConstraintViolation, "A saved \(layout.entityName) would equal another on a uniqueness constraint that it was not inserted under (an update, or a second constraint). Change one of them, or delete the duplicate before saving.", path: store.path, underlying: error)
+        }
+    }
+
+    /// The snapshot's values by column name, as stored.
+    private mutating func rowValues(of snapshot: DefaultSnapshot, layout: SQLiteEntityLayout, resolvingInserts: Bool = true) throws -> [String: DatabaseValue] {
+        var row: [String: DatabaseValue] = [:]
+        for (column, property) in zip(layout.table.columns, layout.properties) {
+            let raw = snapshot.values[column.property]?.value
+            let name = "\(layout.entityName).\(column.property)"
+            switch column.storage {
+            case .toOne:
+                let related = raw.flatMap(unwrapOptional) as? PersistentIdentifier
+                let key = try related.flatMap { try reference($0, from: name, resolvingInserts: resolvingInserts) }
+                row[column.name] = key?.databaseValue ?? .null
+                row[column.entityColumn!] = key == nil ? .null : related!.entityName.databaseValue
+            case .toMany:
+                guard let related = raw.flatMap(unwrapOptional) as? [PersistentIdentifier] else {
+                    row[column.name] = column.isOptional ? .null : "[]".databaseValue
+                    continue
+                }
+                let keys = try related.compactMap { try reference($0, from: name, resolvingInserts: resolvingInserts) }
+                row[column.name] = "[\(keys.map(String.init).joined(separator: ","))]".databaseValue
+            default:
+                guard let value = raw ?? property.defaultValue else {
+                    throw SQLiteStoreError(.invalidValue, "The \(layout.entityName) snapshot has no value for \(column.property), which is not optional and has no default value.", path: store.path)
+                }
+                let stored: DatabaseValue
+                do {
+                    stored = try SQLiteValueCoding.databaseValue(value)
+                } catch {
+                    throw SQLiteStoreError(.invalidValue, "\(name) cannot be stored: \(error). Make the property's type Codable.", path: store.path, underlying: error)
+                }
+                if Self.comparesUnlikeSwift(stored, column) { nanColumns.insert(name) }
+                row[column.name] = stored
+            }
+        }
+        return row
+    }
+
+    /// NaN (stored as TEXT) and non-finite numbers inside JSON: SQL does not compare them as
+    /// Swift does, so queries on the column must run in memory from now on.
+    private static func comparesUnlikeSwift(_ value: DatabaseValue, _ column: SQLiteColumn) -> Bool {
+        guard case .string(let text) = value.storage else { return false }
+        switch column.storage {
+        case .real: return true
+        case .json: return text.contains("\"NaN\"") || text.contains("Infinity\"")
+        default: return false
+        }
+    }
+
+    /// The key a relationship stores for a related model: its permanent key, after remapping;
+    /// nil for a model deleted in this save.
+    private func reference(_ identifier: PersistentIdentifier, from property: String, resolvingInserts: Bool) throws -> Int64? {
+        let resolved = remap[identifier] ?? identifier
+        if deleted.contains(resolved) { return nil }
+        guard !resolved.isTemporary else {
+            if !resolvingInserts { return nil }
+            throw SQLiteStoreError(.invalidReference, "\(property) refers to a \(resolved.entityName) that is neither stored nor inserted in this save of the store. Insert the related model into the same context, and keep related models in one configuration.", path: store.path)
+        }
+        return try ownKey(resolved, role: "related model (\(property))")
+    }
+
+    private func refersToAny(of temporaries: Set<PersistentIdentifier>, _ snapshot: DefaultSnapshot) -> Bool {
+        guard !temporaries.isEmpty else { return false }
+        return snapshot.values.values.contains { value in
+            guard let present = unwrapOptional(value.value) else { return false }
+            if let identifier = present as? PersistentIdentifier { return temporaries.contains(identifier) }
+            if let identifiers = present as? [PersistentIdentifier] { return identifiers.contains(where: temporaries.contains) }
+            return false
+        }
+    }
+}

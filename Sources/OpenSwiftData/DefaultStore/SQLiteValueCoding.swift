@@ -1,0 +1,189 @@
+import Foundation
+import GRDB
+
+/// How attribute values are written to and read from SQLite. The representations are chosen so
+/// that SQLite's own `=`, `<` and `ORDER BY` give Swift's results (see ``SQLiteQueryRenderer``):
+///
+/// | Swift | stored as |
+/// |---|---|
+/// | `Bool` | INTEGER 0 or 1 |
+/// | integers | INTEGER; a `UInt`/`UInt64` above `Int64.max` as an 8-byte big-endian BLOB, which sorts after every INTEGER |
+/// | `Double`, `Float` | REAL; NaN as the TEXT `NaN` (SQLite turns a bound NaN into NULL). SQLite reads `-0.0` back as `0.0`, which Swift's `==` does not tell apart |
+/// | `String` | TEXT in Unicode NFC, so byte order is Swift's `<` and canonically equivalent spellings are `==` |
+/// | `Date` | REAL seconds since 2001-01-01 00:00:00 UTC (`timeIntervalSinceReferenceDate`, exact) |
+/// | `UUID` | TEXT, `uuidString` (upper case; its order is the bytes' order, as Swift's `<`) |
+/// | `URL` | TEXT, `absoluteString` |
+/// | `Data` | BLOB |
+/// | `RawRepresentable` | its raw value, as above |
+/// | anything else `Codable` (structs, arrays, sets, dictionaries) | JSON TEXT with sorted keys, strings in NFC |
+enum SQLiteValueCoding {
+    /// The declared SQL type of a column holding values of `type` (optionals unwrapped).
+    static func storage(for type: any Any.Type) -> SQLiteColumn.Storage {
+        let type = (type as? any AnyOptional.Type)?.optionalWrappedType ?? type
+        switch type {
+        case is Bool.Type, is any FixedWidthInteger.Type: return .integer
+        case is Double.Type, is Float.Type, is Date.Type: return .real
+        case is String.Type, is UUID.Type, is URL.Type: return .text
+        case is Data.Type: return .blob
+        case let raw as any RawRepresentable.Type:
+            let rawStorage = storage(for: rawType(of: raw))
+            return rawStorage == .json ? .json : rawStorage
+        default: return .json
+        }
+    }
+
+    // MARK: Writing
+
+    static func databaseValue(_ value: Any) throws -> DatabaseValue {
+        guard let value = unwrapOptional(value) else { return .null }
+        switch value {
+        case let bool as Bool:
+            return (bool ? 1 : 0 as Int64).databaseValue
+        case let integer as any FixedWidthInteger:
+            if let exact = Int64(exactly: integer) { return exact.databaseValue }
+            return bigUnsigned(UInt64(truncatingIfNeeded: integer))
+        case let double as Double:
+            return double.isNaN ? nanText : double.databaseValue
+        case let float as Float:
+            return float.isNaN ? nanText : Double(float).databaseValue
+        case let string as String:
+            return string.precomposedStringWithCanonicalMapping.databaseValue
+        case let date as Date:
+            return date.timeIntervalSinceReferenceDate.databaseValue
+        case let uuid as UUID:
+            return uuid.uuidString.databaseValue
+        case let url as URL:
+            return url.absoluteString.databaseValue
+        case let data as Data:
+            return data.databaseValue
+        case let raw as any RawRepresentable where storage(for: type(of: raw)) != .json:
+            return try databaseValue(raw.rawValue)
+        case let encodable as any Encodable:
+            return try json(encodable).databaseValue
+        default:
+            throw ValueCodingError("values of type \(type(of: value)) are not Codable")
+        }
+    }
+
+    /// JSON text of a value, with NFC strings: normalising the whole text equals normalising each
+    /// string, because JSON's punctuation is ASCII and never composes with what follows it.
+    static func json(_ value: any Encodable) throws -> String {
+        let data = try jsonEncoder.encode(value)
+        return String(decoding: data, as: UTF8.self).precomposedStringWithCanonicalMapping
+    }
+
+    private static let nanText = "NaN".databaseValue
+
+    private static func bigUnsigned(_ value: UInt64) -> DatabaseValue {
+        withUnsafeBytes(of: value.bigEndian) { Data($0) }.databaseValue
+    }
+
+    private static var jsonEncoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        return encoder
+    }
+
+    private static var jsonDecoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        return decoder
+    }
+
+    // MARK: Reading
+
+    /// The stored value as `type`, the property's declared type (an Optional for optional properties).
+    static func value(_ stored: DatabaseValue, as type: any Any.Type) throws -> Any {
+        if let optional = type as? any AnyOptional.Type {
+            if stored.isNull { return optional.nilValue }
+            return try wrap(try value(stored, as: optional.optionalWrappedType), as: type)
+        }
+        if stored.isNull { throw ValueCodingError("the column holds NULL but \(type) is not optional") }
+        switch type {
+        case is Bool.Type:
+            return try integer(stored) != 0
+        case let integerType as any FixedWidthInteger.Type:
+            return try integer(stored, as: integerType)
+        case is Double.Type:
+            return try double(stored)
+        case is Float.Type:
+            return Float(try double(stored))
+        case is String.Type:
+            return try text(stored)
+        case is Date.Type:
+            return Date(timeIntervalSinceReferenceDate: try double(stored))
+        case is UUID.Type:
+            guard let uuid = UUID(uuidString: try text(stored)) else { throw ValueCodingError("the text is not a UUID") }
+            return uuid
+        case is URL.Type:
+            guard let url = URL(string: try text(stored)) else { throw ValueCodingError("the text is not a URL") }
+            return url
+        case is Data.Type:
+            guard case .blob(let data) = stored.storage else { throw ValueCodingError("expected a BLOB") }
+            return data
+        case let representable as any RawRepresentable.Type where storage(for: representable) != .json:
+            return try rawRepresentable(representable, from: try value(stored, as: rawType(of: representable)))
+        case let decodable as any Decodable.Type:
+            return try jsonDecoder.decode(decodable, from: Data(try text(stored).utf8))
+        default:
+            throw ValueCodingError("values of type \(type) are not Codable")
+        }
+    }
+
+    private static func integer(_ stored: DatabaseValue) throws -> Int64 {
+        guard case .int64(let value) = stored.storage else { throw ValueCodingError("expected an INTEGER") }
+        return value
+    }
+
+    private static func integer<I: FixedWidthInteger>(_ stored: DatabaseValue, as _: I.Type) throws -> I {
+        switch stored.storage {
+        case .int64(let value):
+            if let exact = I(exactly: value) { return exact }
+        case .blob(let data) where data.count == 8:
+            let big = data.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            if let exact = I(exactly: big) { return exact }
+        default:
+            throw ValueCodingError("expected an INTEGER")
+        }
+        throw ValueCodingError("the stored integer does not fit in \(I.self)")
+    }
+
+    private static func double(_ stored: DatabaseValue) throws -> Double {
+        switch stored.storage {
+        case .double(let value): return value
+        case .int64(let value): return Double(value)
+        case .string("NaN"): return .nan
+        default: throw ValueCodingError("expected a REAL")
+        }
+    }
+
+    private static func text(_ stored: DatabaseValue) throws -> String {
+        guard case .string(let value) = stored.storage else { throw ValueCodingError("expected TEXT") }
+        return value
+    }
+
+    private static func rawRepresentable<R: RawRepresentable>(_: R.Type, from raw: Any) throws -> R {
+        guard let raw = raw as? R.RawValue, let value = R(rawValue: raw) else {
+            throw ValueCodingError("the stored raw value is not a case of \(R.self)")
+        }
+        return value
+    }
+
+    private static func rawType<T: RawRepresentable>(of _: T.Type) -> any Any.Type { T.RawValue.self }
+
+    /// `value` boxed as the Optional type `optionalType`.
+    private static func wrap(_ value: Any, as optionalType: any Any.Type) throws -> Any {
+        func open<T>(_: T.Type) -> Any? { (value as? T).map { $0 as Any } }
+        guard let wrapped = open(optionalType) else { throw ValueCodingError("\(type(of: value)) is not \(optionalType)") }
+        return wrapped
+    }
+}
+
+/// Why a value could not be converted; the store turns it into a ``SQLiteStoreError`` naming the
+/// entity and property. Never holds the value itself.
+struct ValueCodingError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+

@@ -1,0 +1,146 @@
+import ArgumentParser
+import Foundation
+import OpenSwiftData
+import SampleTrips
+
+struct Add: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Add a trip.")
+
+    @OptionGroup var options: StoreOptions
+    @Argument(help: "The trip's name.") var name: String
+    @Option(help: "Where the trip goes.") var destination: String
+    @Option(help: ArgumentHelp("First day.", valueName: "YYYY-MM-DD")) var start: TripDate
+    @Option(help: ArgumentHelp("Last day (default: the first day).", valueName: "YYYY-MM-DD")) var end: TripDate?
+    @Option(help: "Budget, in your currency.") var budget: Double = 0
+    @Option(help: "Free-form notes.") var notes: String?
+
+    func validate() throws {
+        if let end, end < start { throw ValidationError("--end must not be before --start.") }
+        if budget < 0 { throw ValidationError("--budget must not be negative.") }
+        if name.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("The trip needs a name.") }
+    }
+
+    func run() throws {
+        let context = try options.context()
+        let trip = Trip(name: name, destination: destination, startDate: start.date, endDate: (end ?? start).date,
+                        budget: budget, notes: notes)
+        context.insert(trip)
+        try context.save()
+        print("Added #\(trip.number) \(trip.name) (\(trip.destination), \(DateDisplay.string(trip.startDate)))")
+    }
+}
+
+struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List trips, soonest first.")
+
+    enum Order: String, ExpressibleByArgument, CaseIterable { case start, name, destination, budget }
+
+    @OptionGroup var options: StoreOptions
+    @Option(help: "Only trips to this destination.") var destination: String?
+    @Option(help: ArgumentHelp("Only trips ending on or after this day.", valueName: "YYYY-MM-DD")) var from: TripDate?
+    @Option(help: ArgumentHelp("Only trips starting on or before this day.", valueName: "YYYY-MM-DD")) var to: TripDate?
+    @Option(help: "Sort by start, name, destination or budget.") var sort: Order = .start
+    @Flag(help: "Reverse the order.") var reverse = false
+
+    func run() throws {
+        let context = try options.context()
+        let trips = try context.fetch(FetchDescriptor<Trip>(predicate: predicate(), sortBy: sortDescriptors()))
+        guard !trips.isEmpty else {
+            print("No trips. Add one with `trips add NAME --destination PLACE --start YYYY-MM-DD`.")
+            return
+        }
+        print(TripTable(trips).render())
+    }
+
+    private func predicate() -> Predicate<Trip> {
+        let destination = destination
+        let earliest = from?.date ?? .distantPast
+        let latest = to?.date ?? .distantFuture
+        if let destination {
+            return #Predicate { $0.destination == destination && $0.endDate >= earliest && $0.startDate <= latest }
+        }
+        return #Predicate { $0.endDate >= earliest && $0.startDate <= latest }
+    }
+
+    private func sortDescriptors() -> [SortDescriptor<Trip>] {
+        let order: SortOrder = reverse ? .reverse : .forward
+        switch sort {
+        case .start: return [SortDescriptor(\.startDate, order: order), SortDescriptor(\.name)]
+        case .name: return [SortDescriptor(\.name, order: order), SortDescriptor(\.startDate)]
+        case .destination: return [SortDescriptor(\.destination, order: order), SortDescriptor(\.startDate)]
+        case .budget: return [SortDescriptor(\.budget, order: order), SortDescriptor(\.startDate)]
+        }
+    }
+}
+
+struct Show: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Show one trip.")
+
+    @OptionGroup var options: StoreOptions
+    @Argument(help: "The trip's number (from `trips list`) or name.") var trip: String
+
+    func run() throws {
+        let trip = try TripReference(text: trip).resolve(in: options.context())
+        let lines = [
+            ("Trip", "#\(trip.number) \(trip.name)"),
+            ("Destination", trip.destination),
+            ("Dates", "\(DateDisplay.string(trip.startDate)) – \(DateDisplay.string(trip.endDate)) (\(trip.days) \(trip.days == 1 ? "day" : "days"))"),
+            ("Budget", TripTable.money(trip.budget)),
+            ("Notes", trip.notes ?? "—"),
+        ]
+        let width = lines.map(\.0.count).max() ?? 0
+        for (label, value) in lines { print(label.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value) }
+    }
+}
+
+struct Edit: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Change a trip.")
+
+    @OptionGroup var options: StoreOptions
+    @Argument(help: "The trip's number (from `trips list`) or name.") var trip: String
+    @Option(help: "A new name.") var name: String?
+    @Option(help: "A new destination.") var destination: String?
+    @Option(help: ArgumentHelp("A new first day.", valueName: "YYYY-MM-DD")) var start: TripDate?
+    @Option(help: ArgumentHelp("A new last day.", valueName: "YYYY-MM-DD")) var end: TripDate?
+    @Option(help: "A new budget.") var budget: Double?
+    @Option(help: "New notes (an empty string removes them).") var notes: String?
+
+    func validate() throws {
+        if [name, destination, notes].allSatisfy({ $0 == nil }) && start == nil && end == nil && budget == nil {
+            throw ValidationError("Say what to change, e.g. --destination or --start.")
+        }
+        if let budget, budget < 0 { throw ValidationError("--budget must not be negative.") }
+    }
+
+    func run() throws {
+        let context = try options.context()
+        let trip = try TripReference(text: self.trip).resolve(in: context)
+        if let name { trip.name = name }
+        if let destination { trip.destination = destination }
+        if let start { trip.startDate = start.date }
+        if let end { trip.endDate = end.date }
+        if let budget { trip.budget = budget }
+        if let notes { trip.notes = notes.isEmpty ? nil : notes }
+        guard trip.endDate >= trip.startDate else {
+            throw TripsError("The trip would end (\(DateDisplay.string(trip.endDate))) before it starts (\(DateDisplay.string(trip.startDate))); nothing was changed.")
+        }
+        try context.save()
+        print("Updated #\(trip.number) \(trip.name)")
+    }
+}
+
+struct Delete: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Delete a trip.")
+
+    @OptionGroup var options: StoreOptions
+    @Argument(help: "The trip's number (from `trips list`) or name.") var trip: String
+
+    func run() throws {
+        let context = try options.context()
+        let trip = try TripReference(text: self.trip).resolve(in: context)
+        let label = "#\(trip.number) \(trip.name)"
+        context.delete(trip)
+        try context.save()
+        print("Deleted \(label)")
+    }
+}

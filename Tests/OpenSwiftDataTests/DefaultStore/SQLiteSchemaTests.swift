@@ -1,0 +1,54 @@
+import Foundation
+import GRDB
+import OpenSwiftData
+import Testing
+
+@Suite struct SQLiteSchemaTests {
+    private func schemaSQL(_ types: any PersistentModel.Type...) throws -> [String] {
+        let container = try ModelContainer(for: Schema(types), configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let store = try #require(container.stores.first?.store as? DefaultStore)
+        return try store.readForTesting { db in
+            try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT IN ('osd_metadata', 'sqlite_sequence') ORDER BY type DESC, name")
+        }
+    }
+
+    @Test func tablesHaveOneTypedColumnPerPropertyAndIndexesForConstraints() throws {
+        #expect(try schemaSQL(StoreBooking.self) == [
+            #"CREATE TABLE "StoreBooking" ("Z_PK" INTEGER PRIMARY KEY AUTOINCREMENT, "hotel" TEXT NOT NULL, "night" INTEGER NOT NULL, "guest" TEXT NOT NULL)"#,
+            #"CREATE INDEX "osd_StoreBooking_index_guest" ON "StoreBooking" ("guest")"#,
+            #"CREATE INDEX "osd_StoreBooking_index_hotel_guest" ON "StoreBooking" ("hotel", "guest")"#,
+            #"CREATE UNIQUE INDEX "osd_StoreBooking_unique_hotel_night" ON "StoreBooking" ("hotel", "night")"#,
+        ])
+    }
+
+    @Test func relationshipsAreAKeyAndEntityColumnOrAJSONList() throws {
+        #expect(try schemaSQL(StoreTrip.self) == [
+            #"CREATE TABLE "StoreTraveller" ("Z_PK" INTEGER PRIMARY KEY AUTOINCREMENT, "email" TEXT NOT NULL, "name" TEXT NOT NULL)"#,
+            #"CREATE TABLE "StoreTrip" ("Z_PK" INTEGER PRIMARY KEY AUTOINCREMENT, "name" TEXT NOT NULL, "nights" INTEGER NOT NULL, "budget" REAL NOT NULL, "startDate" REAL NOT NULL, "notes" TEXT, "traveller" INTEGER, "traveller_entity" TEXT, "visits" TEXT)"#,
+            #"CREATE TABLE "StoreVisit" ("Z_PK" INTEGER PRIMARY KEY AUTOINCREMENT, "place" TEXT NOT NULL)"#,
+            #"CREATE UNIQUE INDEX "osd_StoreTraveller_unique_email" ON "StoreTraveller" ("email")"#,
+            #"CREATE INDEX "osd_StoreTrip_reference_traveller" ON "StoreTrip" ("traveller")"#,
+        ])
+    }
+
+    @Test func everyValueKindGetsItsDeclaredType() throws {
+        #expect(try schemaSQL(StoreValues.self) == [
+            #"CREATE TABLE "StoreValues" ("Z_PK" INTEGER PRIMARY KEY AUTOINCREMENT, "flag" INTEGER NOT NULL, "int" INTEGER NOT NULL, "int8" INTEGER NOT NULL, "int16" INTEGER NOT NULL, "int32" INTEGER NOT NULL, "int64" INTEGER NOT NULL, "uint8" INTEGER NOT NULL, "uint" INTEGER NOT NULL, "uint64" INTEGER NOT NULL, "double" REAL NOT NULL, "float" REAL NOT NULL, "text" TEXT NOT NULL, "date" REAL NOT NULL, "uuid" TEXT NOT NULL, "url" TEXT NOT NULL, "data" BLOB NOT NULL, "mood" TEXT NOT NULL, "level" INTEGER NOT NULL, "spot" TEXT NOT NULL, "tags" TEXT NOT NULL, "scores" TEXT NOT NULL, "table" TEXT NOT NULL, "maybeText" TEXT, "maybeInt" INTEGER, "maybeDate" REAL, "maybeMood" TEXT, "maybeSpot" TEXT)"#,
+        ])
+    }
+
+    @Test func savedKeysAreNeverReusedAfterADelete() throws {
+        let container = try ModelContainer(for: StoreVisit.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let context = ModelContext(container)
+        let first = StoreVisit(place: "a")
+        context.insert(first)
+        try context.save()
+        context.delete(first)
+        try context.save()
+        let second = StoreVisit(place: "b")
+        context.insert(second)
+        try context.save()
+        #expect(first.persistentModelID != second.persistentModelID)
+        #expect(try ModelContext(container).fetch(FetchDescriptor<StoreVisit>()).map(\.place) == ["b"])
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import OpenSwiftData
+import Testing
+
+@Suite struct SQLiteUniqueTests {
+    private func container() throws -> ModelContainer {
+        try ModelContainer(for: StoreTraveller.self, StoreBooking.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    }
+
+    @Test func anInsertEqualToASavedModelUpdatesItAndTakesItsIdentifier() throws {
+        let container = try container()
+        let first = ModelContext(container)
+        let original = StoreTraveller(email: "ana@example.com", name: "Ana")
+        first.insert(original)
+        try first.save()
+
+        let second = ModelContext(container)
+        let duplicate = StoreTraveller(email: "ana@example.com", name: "Ana Lima")
+        second.insert(duplicate)
+        try second.save()
+        #expect(duplicate.persistentModelID == original.persistentModelID)
+        let stored = try ModelContext(container).fetch(FetchDescriptor<StoreTraveller>())
+        #expect(stored.map(\.name) == ["Ana Lima"])
+    }
+
+    @Test func insertsEqualToEachOtherInOneSaveBecomeOneModelWithTheLastValues() throws {
+        let container = try container()
+        let context = ModelContext(container)
+        let a = StoreTraveller(email: "bo@example.com", name: "Bo")
+        let b = StoreTraveller(email: "cy@example.com", name: "Cy")
+        let c = StoreTraveller(email: "bo@example.com", name: "Bo Chen")
+        for traveller in [a, b, c] { context.insert(traveller) }
+        try context.save()
+        #expect(a.persistentModelID == c.persistentModelID)
+        #expect(a.persistentModelID != b.persistentModelID)
+        let stored = try ModelContext(container).fetch(FetchDescriptor<StoreTraveller>(sortBy: [SortDescriptor(\.email)]))
+        #expect(stored.map(\.name) == ["Bo Chen", "Cy"])
+    }
+
+    @Test func aCompoundConstraintMatchesOnlyWhenEveryValueIsEqual() throws {
+        let container = try container()
+        let context = ModelContext(container)
+        context.insert(StoreBooking(hotel: "Ritz", night: 1, guest: "Ana"))
+        context.insert(StoreBooking(hotel: "Ritz", night: 2, guest: "Bo"))
+        try context.save()
+        let next = ModelContext(container)
+        next.insert(StoreBooking(hotel: "Ritz", night: 2, guest: "Cy"))
+        next.insert(StoreBooking(hotel: "Savoy", night: 1, guest: "Di"))
+        try next.save()
+        let stored = try ModelContext(container).fetch(FetchDescriptor<StoreBooking>(sortBy: [SortDescriptor(\.hotel), SortDescriptor(\.night)]))
+        #expect(stored.map { "\($0.hotel) \($0.night) \($0.guest)" } == ["Ritz 1 Ana", "Ritz 2 Cy", "Savoy 1 Di"])
+    }
+
+    @Test func anUpdateThatCollidesFailsTheWholeSave() throws {
+        let container = try container()
+        let context = ModelContext(container)
+        let ana = StoreTraveller(email: "ana@example.com", name: "Ana")
+        let bo = StoreTraveller(email: "bo@example.com", name: "Bo")
+        context.insert(ana)
+        context.insert(bo)
+        try context.save()
+        bo.email = "ana@example.com"
+        context.insert(StoreTraveller(email: "new@example.com", name: "New"))
+        let error = try #require(throws: SQLiteStoreError.self) { try context.save() }
+        #expect(error.code == .uniqueConstraintViolation)
+        let stored = try ModelContext(container).fetch(FetchDescriptor<StoreTraveller>(sortBy: [SortDescriptor(\.email)]))
+        #expect(stored.map(\.email) == ["ana@example.com", "bo@example.com"])
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// Runs the built `trips` executable, each call in a new process, against a store file of its own.
+struct TripsRunner {
+    let store: URL
+    var locale = "en_US.UTF-8"
+
+    init() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trips-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        store = directory.appendingPathComponent("trips.store")
+    }
+
+    /// The `trips` binary beside the test bundle (`swift build --build-tests` builds it).
+    static var executable: URL {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while directory.path != "/" {
+            let candidate = directory.appendingPathComponent("trips")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return URL(fileURLWithPath: "trips")
+    }
+
+    func run(_ arguments: String...) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = TripsRunner.executable
+        process.arguments = arguments + ["--store", store.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["LC_ALL"] = locale
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
+
+@Suite struct TripsCommandTests {
+    @Test func aTripAddedInOneProcessIsListedByTheNext() throws {
+        let trips = try TripsRunner()
+        let added = try trips.run("add", "Paris", "--destination", "France", "--start", "2026-05-01", "--end", "2026-05-06", "--budget", "1200")
+        #expect(added.status == 0)
+        #expect(added.output == "Added #1 Paris (France, May 1, 2026)\n")
+        _ = try trips.run("add", "Kyoto", "--destination", "Japan", "--start", "2026-04-01", "--end", "2026-04-10")
+        let listed = try trips.run("list")
+        #expect(listed.status == 0)
+        #expect(listed.output == """
+            #  Name   Destination  Start        End           Days   Budget
+            -  -----  -----------  -----------  ------------  ----  -------
+            2  Kyoto  Japan        Apr 1, 2026  Apr 10, 2026    10     0.00
+            1  Paris  France       May 1, 2026  May 6, 2026      6  1200.00
+
+            """)
+    }
+
+    @Test func listFiltersByDestinationAndDate() throws {
+        let trips = try TripsRunner()
+        _ = try trips.run("add", "Paris", "--destination", "France", "--start", "2026-05-01")
+        _ = try trips.run("add", "Lyon", "--destination", "France", "--start", "2026-08-01")
+        _ = try trips.run("add", "Kyoto", "--destination", "Japan", "--start", "2026-06-01")
+        let french = try trips.run("list", "--destination", "France", "--from", "2026-06-01")
+        #expect(french.output.split(separator: "\n").dropFirst(2).map { $0.split(separator: " ")[1] } == ["Lyon"])
+        let byName = try trips.run("list", "--sort", "name", "--reverse")
+        #expect(byName.output.split(separator: "\n").dropFirst(2).map { String($0.split(separator: " ")[1]) } == ["Paris", "Lyon", "Kyoto"])
+    }
+
+    @Test func showEditAndDeleteATripByNameOrNumber() throws {
+        let trips = try TripsRunner()
+        _ = try trips.run("add", "Paris", "--destination", "France", "--start", "2026-05-01", "--end", "2026-05-03")
+        #expect(try trips.run("edit", "Paris", "--notes", "Louvre", "--budget", "99.5").output == "Updated #1 Paris\n")
+        #expect(try trips.run("show", "1").output == """
+            Trip         #1 Paris
+            Destination  France
+            Dates        May 1, 2026 – May 3, 2026 (3 days)
+            Budget       99.50
+            Notes        Louvre
+
+            """)
+        #expect(try trips.run("delete", "Paris").output == "Deleted #1 Paris\n")
+        #expect(try trips.run("list").output == "No trips. Add one with `trips add NAME --destination PLACE --start YYYY-MM-DD`.\n")
+    }
+
+    @Test func datesFollowTheUsersLocaleAndPOSIXGetsISODates() throws {
+        var trips = try TripsRunner()
+        trips.locale = "de_DE.UTF-8"
+        #expect(try trips.run("add", "Paris", "--destination", "France", "--start", "2026-05-01").output == "Added #1 Paris (France, 01.05.2026)\n")
+        trips.locale = "C.UTF-8"
+        #expect(try trips.run("show", "Paris").output.contains("Dates        2026-05-01 – 2026-05-01 (1 day)"))
+    }
+
+    @Test func addingTheSameTripTwiceUpdatesIt() throws {
+        let trips = try TripsRunner()
+        _ = try trips.run("add", "Paris", "--destination", "France", "--start", "2026-05-01", "--budget", "100")
+        let again = try trips.run("add", "Paris", "--destination", "France", "--start", "2026-05-01", "--budget", "250")
+        #expect(again.output == "Added #1 Paris (France, May 1, 2026)\n")
+        #expect(try trips.run("list").output.split(separator: "\n").count == 3)
+        #expect(try trips.run("show", "1").output.contains("Budget       250.00"))
+    }
+
+    @Test func badInputGetsAClearErrorAndAFailingStatus() throws {
+        let trips = try TripsRunner()
+        let unknown = try trips.run("show", "Atlantis")
+        #expect(unknown.status == 1)
+        #expect(unknown.output == "Error: No trip is named or numbered 'Atlantis'. Run `trips list` to see the trips and their numbers.\n")
+        let badDate = try trips.run("add", "X", "--destination", "Y", "--start", "2026-02-30")
+        #expect(badDate.status == 64)
+        #expect(badDate.output.hasPrefix("Error: The value '2026-02-30' is invalid for '--start <YYYY-MM-DD>'"))
+        let backwards = try trips.run("add", "X", "--destination", "Y", "--start", "2026-03-02", "--end", "2026-03-01")
+        #expect(backwards.status == 64)
+        #expect(backwards.output.hasPrefix("Error: --end must not be before --start."))
+    }
+}
