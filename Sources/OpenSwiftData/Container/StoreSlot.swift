@@ -24,6 +24,9 @@ package final class StoreSlot: @unchecked Sendable {
     package let configuration: any DataStoreConfiguration
     package let entityNames: Set<String>
     private let lock = NSRecursiveLock()
+    /// How many fetch requests reached the store: tests use it to prove a load costs a constant
+    /// number of queries (no N+1).
+    package private(set) var fetchRequestCount = 0
 
     init(_ store: any DataStore, configuration: any DataStoreConfiguration) {
         self.store = store
@@ -35,7 +38,10 @@ package final class StoreSlot: @unchecked Sendable {
 
     package func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState) throws -> FetchedRows {
         func open<S: DataStore>(_ store: S) throws -> FetchedRows {
-            let result = try lock.withLock { try store.fetch(DataStoreFetchRequest(editingState: editingState, descriptor: descriptor)) }
+            let result = try lock.withLock {
+                fetchRequestCount += 1
+                return try store.fetch(DataStoreFetchRequest(editingState: editingState, descriptor: descriptor))
+            }
             let info = ModelTypeInfo.of(T.self)
             let rows = try result.fetchedSnapshots.compactMap { snapshot -> Row? in
                 // Stores like the seeds' return every snapshot they hold; only this entity's are results.

@@ -15,6 +15,7 @@ extension ModelContext {
         let fetched = try fetchRows(storeDescriptor)
         registerRelated(fetched.rows.related)
         var models = fetched.rows.rows.map { materialize($0, as: T.self) }
+        try prefetch(descriptor.relationshipKeyPathsForPrefetching, of: models)
         var mustSort = fetched.sortInMemory
         if fetched.filterInMemory, let predicate = descriptor.predicate {
             models = try models.filter { try predicate.evaluate($0) }
@@ -171,10 +172,42 @@ extension ModelContext {
         return result
     }
 
+    /// Loads the targets of the given relationships for all `models` at once: one store request per
+    /// relationship, so that reading them afterwards costs no query per model.
+    func prefetch<T: PersistentModel>(_ keyPaths: [PartialKeyPath<T>], of models: [T]) throws {
+        let info = ModelTypeInfo.of(T.self)
+        for keyPath in keyPaths {
+            guard let slot = info.slot(for: keyPath) else { throw SwiftDataError.unsupportedKeyPath }
+            let destination: any PersistentModel.Type
+            switch info.properties[slot].shape {
+            case .toOne(let type, _), .toMany(let type, _): destination = type
+            case .attribute: continue
+            }
+            var wanted: [PersistentIdentifier] = []
+            for model in models {
+                guard let unresolved = model.backingStorage?.values[slot] as? BackingStorage.UnresolvedRelationship else { continue }
+                wanted += unresolved.identifiers ?? []
+            }
+            func load<M: PersistentModel>(_: M.Type) throws { _ = try self.models(for: wanted, as: M.self) }
+            try load(destination)
+        }
+    }
+
+    /// The related models for identifiers a relationship holds, loaded in one request; those the
+    /// store no longer has are left out.
+    func relatedModels<M: PersistentModel>(_ identifiers: [PersistentIdentifier], as _: M.Type) -> [M] {
+        if let models = try? models(for: identifiers, as: M.self) { return models }
+        return identifiers.compactMap { resolveRelated($0) as? M }
+    }
+
     /// The models for identifiers, in the identifiers' order: registered ones as they are, the rest
-    /// fetched from the store in one request.
+    /// from snapshots a store sent along earlier or fetched from the store in one request.
     func models<T: PersistentModel>(for identifiers: [PersistentIdentifier], as _: T.Type) throws -> [T] {
-        let missing = Set(identifiers.filter { registry[$0] == nil })
+        for identifier in identifiers where registry[identifier] == nil {
+            guard let values = relatedRows.removeValue(forKey: identifier) else { continue }
+            _ = materialize(StoreSlot.Row(identifier: identifier, values: values), as: T.self)
+        }
+        let missing = Set(identifiers.filter { registry[$0] == nil && !$0.isTemporary })
         if !missing.isEmpty {
             let fetched = try fetchRows(FetchDescriptor<T>(predicate: #Predicate<T> { missing.contains($0.persistentModelID) }))
             registerRelated(fetched.rows.related)

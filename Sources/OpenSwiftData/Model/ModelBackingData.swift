@@ -97,7 +97,8 @@ package final class ModelBackingData<M: PersistentModel>: BackingStorage, Backin
             guard let value = stored as? Value else { missingValue(slot) }
             return value
         }
-        let models: [Element]? = unresolved.identifiers.map { ids in ids.compactMap { context?.resolveRelated($0) as? Element } }
+        // One store request for all the targets a context does not hold yet, not one per target.
+        let models: [Element]? = unresolved.identifiers.map { ids in context?.relatedModels(ids, as: Element.self) ?? [] }
         let resolved: Any = info.properties[slot].isOptional ? models as Any : (models ?? []) as Any
         values[slot] = resolved
         committed?[slot] = resolved
