@@ -2,13 +2,31 @@ import Foundation
 import OpenSwiftData
 import Testing
 
-@Suite struct RelationshipTests {
-    private func container() throws -> ModelContainer {
-        try ModelContainer(for: Schema([Voyage.self, Ledger.self, Person.self]), configurations: [InMemoryStoreConfiguration()])
-    }
+/// The stores every relationship rule is checked against.
+enum GraphStore: String, CaseIterable, CustomTestStringConvertible {
+    case inMemoryStore, sqliteFile, sqliteInMemory
 
-    @Test func settingTheToOneSideUpdatesTheToManySideAtOnce() throws {
-        let context = ModelContext(try container())
+    var testDescription: String { rawValue }
+
+    func container() throws -> ModelContainer {
+        let schema = Schema([Voyage.self, Ledger.self, Person.self])
+        switch self {
+        case .inMemoryStore:
+            return try ModelContainer(for: schema, configurations: [InMemoryStoreConfiguration()])
+        case .sqliteFile:
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("graph-\(UUID().uuidString).store")
+            return try ModelContainer(for: schema, configurations: [ModelConfiguration(url: url)])
+        case .sqliteInMemory:
+            return try ModelContainer(for: schema, configurations: [ModelConfiguration(isStoredInMemoryOnly: true)])
+        }
+    }
+}
+
+@Suite struct RelationshipTests {
+
+    @Test(arguments: GraphStore.allCases)
+    func settingTheToOneSideUpdatesTheToManySideAtOnce(store: GraphStore) throws {
+        let context = ModelContext(try store.container())
         let paris = Voyage(name: "Paris"), rome = Voyage(name: "Rome")
         context.insert(paris)
         context.insert(rome)
@@ -21,8 +39,9 @@ import Testing
         #expect(rome.legs.map(\.title) == ["Louvre"])
     }
 
-    @Test func settingTheToManySideUpdatesEachToOneSide() throws {
-        let context = ModelContext(try container())
+    @Test(arguments: GraphStore.allCases)
+    func settingTheToManySideUpdatesEachToOneSide(store: GraphStore) throws {
+        let context = ModelContext(try store.container())
         let paris = Voyage(name: "Paris"), rome = Voyage(name: "Rome")
         context.insert(paris)
         context.insert(rome)
@@ -35,8 +54,9 @@ import Testing
         #expect(paris.legs.map(\.title) == ["Louvre"])
     }
 
-    @Test func oneToOneInversesAreInferredAndKeptExclusive() throws {
-        let context = ModelContext(try container())
+    @Test(arguments: GraphStore.allCases)
+    func oneToOneInversesAreInferredAndKeptExclusive(store: GraphStore) throws {
+        let context = ModelContext(try store.container())
         let paris = Voyage(name: "Paris"), rome = Voyage(name: "Rome")
         context.insert(paris)
         context.insert(rome)
@@ -48,8 +68,9 @@ import Testing
         #expect(paris.lodging == nil)
     }
 
-    @Test func manyToManyInversesAreInferred() throws {
-        let context = ModelContext(try container())
+    @Test(arguments: GraphStore.allCases)
+    func manyToManyInversesAreInferred(store: GraphStore) throws {
+        let context = ModelContext(try store.container())
         let paris = Voyage(name: "Paris"), rome = Voyage(name: "Rome")
         let ada = Traveler(name: "Ada"), bob = Traveler(name: "Bob")
         context.insert(paris)
@@ -62,8 +83,9 @@ import Testing
         #expect(context.insertedModelsArray.count == 4)
     }
 
-    @Test func valuesSetInAnInitializerLinkTheInverseOnInsert() throws {
-        let context = ModelContext(try container())
+    @Test(arguments: GraphStore.allCases)
+    func valuesSetInAnInitializerLinkTheInverseOnInsert(store: GraphStore) throws {
+        let context = ModelContext(try store.container())
         let paris = Voyage(name: "Paris")
         context.insert(paris)
         let leg = Leg(title: "Louvre", voyage: paris)
@@ -71,8 +93,9 @@ import Testing
         #expect(paris.legs.map(\.title) == ["Louvre"])
     }
 
-    @Test func selfReferencesAndCyclesRoundTrip() throws {
-        let container = try container()
+    @Test(arguments: GraphStore.allCases)
+    func selfReferencesAndCyclesRoundTrip(store: GraphStore) throws {
+        let container = try store.container()
         let context = ModelContext(container)
         let ada = Person(name: "Ada"), bob = Person(name: "Bob"), cy = Person(name: "Cy")
         context.insert(ada)
@@ -86,8 +109,9 @@ import Testing
         #expect(people.map { $0.mentees.map(\.name) } == [["Bob"], ["Cy"], ["Ada"]])
     }
 
-    @Test func aGraphSavedInOneContextLoadsLazilyInAnother() throws {
-        let container = try container()
+    @Test(arguments: GraphStore.allCases)
+    func aGraphSavedInOneContextLoadsLazilyInAnother(store: GraphStore) throws {
+        let container = try store.container()
         let context = ModelContext(container)
         let paris = Voyage(name: "Paris")
         paris.legs = [Leg(title: "Louvre"), Leg(title: "Orsay")]
@@ -103,8 +127,9 @@ import Testing
         #expect(loaded.legs.allSatisfy { $0.voyage === loaded })
     }
 
-    @Test func cascadeDeletesTransitivelyAtSave() throws {
-        let container = try container()
+    @Test(arguments: GraphStore.allCases)
+    func cascadeDeletesTransitivelyAtSave(store: GraphStore) throws {
+        let container = try store.container()
         let context = ModelContext(container)
         let paris = Voyage(name: "Paris")
         paris.legs = [Leg(title: "Louvre"), Leg(title: "Orsay")]
@@ -119,8 +144,9 @@ import Testing
         #expect(try reader.fetchCount(FetchDescriptor<Lodging>()) == 0)
     }
 
-    @Test func nullifyRemovesTheDeletedModelFromSurvivors() throws {
-        let container = try container()
+    @Test(arguments: GraphStore.allCases)
+    func nullifyRemovesTheDeletedModelFromSurvivors(store: GraphStore) throws {
+        let container = try store.container()
         let context = ModelContext(container)
         let paris = Voyage(name: "Paris")
         let louvre = Leg(title: "Louvre")
@@ -138,8 +164,9 @@ import Testing
         #expect(reread.legs.map(\.title) == ["Louvre"])
     }
 
-    @Test func denyRefusesTheSaveNamingTheRelationshipAndDeletesNothing() throws {
-        let container = try container()
+    @Test(arguments: GraphStore.allCases)
+    func denyRefusesTheSaveNamingTheRelationshipAndDeletesNothing(store: GraphStore) throws {
+        let container = try store.container()
         let context = ModelContext(container)
         let ledger = Ledger(title: "Household")
         ledger.entries = [Entry(amount: 5)]
@@ -160,8 +187,9 @@ import Testing
         #expect(try ModelContext(container).fetchCount(FetchDescriptor<Ledger>()) == 0)
     }
 
-    @Test func maximumModelCountIsValidatedAtSave() throws {
-        let context = ModelContext(try container())
+    @Test(arguments: GraphStore.allCases)
+    func maximumModelCountIsValidatedAtSave(store: GraphStore) throws {
+        let context = ModelContext(try store.container())
         let ledger = Ledger(title: "Household")
         context.insert(ledger)
         ledger.entries = [Entry(amount: 1), Entry(amount: 2), Entry(amount: 3)]
