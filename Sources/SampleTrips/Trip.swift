@@ -12,6 +12,8 @@ import OpenSwiftData
     public var endDate: Date
     public var budget: Double = 0
     public var notes: String?
+    @Relationship(deleteRule: .cascade, inverse: \BucketListItem.trip) public var bucketList: [BucketListItem] = []
+    @Relationship(deleteRule: .cascade, inverse: \LivingAccommodation.trip) public var livingAccommodation: LivingAccommodation?
 
     public init(name: String, destination: String, startDate: Date, endDate: Date, budget: Double = 0, notes: String? = nil) {
         self.name = name
@@ -30,5 +32,5 @@ import OpenSwiftData
 
 /// The SampleTrips schema: every model type the app persists.
 public enum SampleTripsSchema {
-    public static let models: [any PersistentModel.Type] = [Trip.self]
+    public static let models: [any PersistentModel.Type] = [Trip.self, BucketListItem.self, LivingAccommodation.self]
 }

@@ -80,16 +80,20 @@ struct Show: ParsableCommand {
     @Argument(help: "The trip's number (from `trips list`) or name.") var trip: String
 
     func run() throws {
-        let trip = try TripReference(text: trip).resolve(in: options.context())
+        let context = try options.context()
+        let trip = try TripReference(text: trip).resolve(in: context)
         let lines = [
             ("Trip", "#\(trip.number) \(trip.name)"),
             ("Destination", trip.destination),
             ("Dates", "\(DateDisplay.string(trip.startDate)) – \(DateDisplay.string(trip.endDate)) (\(trip.days) \(trip.days == 1 ? "day" : "days"))"),
             ("Budget", TripTable.money(trip.budget)),
             ("Notes", trip.notes ?? "—"),
+            ("Stay", trip.livingAccommodation.map { [$0.placeName, $0.address].filter { !$0.isEmpty }.joined(separator: ", ") } ?? "—"),
+            ("Bucket list", trip.bucketList.isEmpty ? "—" : "\(trip.bucketList.count) \(trip.bucketList.count == 1 ? "item" : "items")"),
         ]
         let width = lines.map(\.0.count).max() ?? 0
         for (label, value) in lines { print(label.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value) }
+        for line in BucketLines(trip).lines { print(String(repeating: " ", count: width + 2) + line) }
     }
 }
 

@@ -12,7 +12,7 @@ struct TripsCommand: ParsableCommand {
             Trips are kept in \(ModelConfiguration.defaultDirectory.path)/default.store unless --store names \
             another file. Dates are written YYYY-MM-DD.
             """,
-        subcommands: [Add.self, List.self, Show.self, Edit.self, Delete.self],
+        subcommands: [Add.self, List.self, Show.self, Edit.self, Delete.self, Bucket.self, Stay.self],
         defaultSubcommand: List.self
     )
 }
@@ -22,7 +22,8 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The store file to use.", valueName: "path"))
     var store: String?
 
-    /// A context over the chosen store.
+    /// A context over the chosen store. Keep it while using the models it returns: models hold
+    /// their context weakly (as in SwiftData), and load relationships through it.
     func context() throws -> ModelContext {
         let configuration: ModelConfiguration
         if let store {

@@ -79,6 +79,8 @@ struct TripsRunner {
             Dates        May 1, 2026 – May 3, 2026 (3 days)
             Budget       99.50
             Notes        Louvre
+            Stay         —
+            Bucket list  —
 
             """)
         #expect(try trips.run("delete", "Paris").output == "Deleted #1 Paris\n")
@@ -100,6 +102,38 @@ struct TripsRunner {
         #expect(again.output == "Added #1 Paris (France, May 1, 2026)\n")
         #expect(try trips.run("list").output.split(separator: "\n").count == 3)
         #expect(try trips.run("show", "1").output.contains("Budget       250.00"))
+    }
+
+    @Test func bucketListItemsAndAStayBelongToTheirTripAndGoWithIt() throws {
+        let trips = try TripsRunner()
+        _ = try trips.run("add", "Paris", "--destination", "France", "--start", "2026-05-01")
+        #expect(try trips.run("bucket", "add", "Paris", "Louvre", "--details", "Mona Lisa", "--reserved").output ==
+            "Added 'Louvre' to #1 Paris (1 on the list)\n")
+        _ = try trips.run("bucket", "add", "1", "Eiffel Tower")
+        #expect(try trips.run("bucket", "plan", "Paris", "Eiffel Tower").output == "Planned 'Eiffel Tower' on #1 Paris\n")
+        #expect(try trips.run("stay", "Paris", "--place", "Hôtel du Louvre", "--address", "Place André Malraux").output ==
+            "Staying at Hôtel du Louvre on #1 Paris\n")
+        #expect(try trips.run("show", "Paris").output == """
+            Trip         #1 Paris
+            Destination  France
+            Dates        May 1, 2026 – May 1, 2026 (1 day)
+            Budget       0.00
+            Notes        —
+            Stay         Hôtel du Louvre, Place André Malraux
+            Bucket list  2 items
+                         [x] Eiffel Tower
+                         [ ] Louvre (R) — Mona Lisa
+
+            """)
+        #expect(try trips.run("bucket", "remove", "Paris", "Louvre").output == "Removed 'Louvre' from #1 Paris\n")
+        #expect(try trips.run("bucket", "list", "Paris").output == "[x] Eiffel Tower\n")
+        _ = try trips.run("delete", "Paris")
+        _ = try trips.run("add", "Paris", "--destination", "France", "--start", "2026-05-01")
+        #expect(try trips.run("bucket", "list", "Paris").output ==
+            "#2 Paris has an empty bucket list. Add to it with `trips bucket add 2 TITLE`.\n")
+        let missing = try trips.run("bucket", "plan", "Paris", "Louvre")
+        #expect(missing.status == 1)
+        #expect(missing.output == "Error: #2 Paris has no bucket-list item 'Louvre'. Run `trips bucket list 2` to see them.\n")
     }
 
     @Test func badInputGetsAClearErrorAndAFailingStatus() throws {
