@@ -7,6 +7,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "OpenSwiftData", targets: ["OpenSwiftData"]),
+        .library(name: "JSONStore", targets: ["JSONStore"]),
+        .library(name: "DataStoreTesting", targets: ["DataStoreTesting"]),
         .executable(name: "trips", targets: ["trips"]),
     ],
     dependencies: [
@@ -28,6 +30,8 @@ let package = Package(
             name: "OpenSwiftData",
             dependencies: ["OpenSwiftDataMacros", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .target(name: "JSONStore", dependencies: ["OpenSwiftData"]),
+        .target(name: "DataStoreTesting", dependencies: ["OpenSwiftData"]),
         .target(name: "SampleTrips", dependencies: ["OpenSwiftData"]),
         .executableTarget(
             name: "trips",
@@ -35,7 +39,11 @@ let package = Package(
         ),
         // The child process SQLiteCrashTests kills; not a product.
         .executableTarget(name: "SQLiteCrashChild", dependencies: ["OpenSwiftData"]),
+        // The child process JSONStoreTests kills; not a product.
+        .executableTarget(name: "JSONStoreCrashWriter", dependencies: ["JSONStore"]),
         .testTarget(name: "OpenSwiftDataTests", dependencies: ["OpenSwiftData"]),
+        .testTarget(name: "JSONStoreTests", dependencies: ["JSONStore", "DataStoreTesting", "JSONStoreCrashWriter"]),
+        .testTarget(name: "DataStoreTestingTests", dependencies: ["DataStoreTesting"]),
         .testTarget(name: "QueryTranslationTests", dependencies: ["OpenSwiftData"]),
         .testTarget(name: "TripsTests", dependencies: ["trips"]),
         .testTarget(

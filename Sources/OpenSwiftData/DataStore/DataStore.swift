@@ -30,15 +30,17 @@ extension DataStore {
     /// The configuration's schema (the container sets it before creating the store).
     public var schema: Schema { configuration.schema ?? Schema() }
 
-    /// Counts the snapshots `fetch` returns. A `preferInMemoryFilter`/`preferInMemorySort` thrown by
-    /// `fetch` propagates, and the context then counts in memory.
+    /// Counts the snapshots of `T` that `fetch` returns (stores like the WWDC sample return every
+    /// entity's). A `preferInMemoryFilter`/`preferInMemorySort` thrown by `fetch` propagates, and
+    /// the context then counts in memory.
     public func fetchCount<T>(_ request: DataStoreFetchRequest<T>) throws -> Int where T: PersistentModel {
-        try fetch(request).fetchedSnapshots.count
+        try fetchIdentifiers(request).count
     }
 
-    /// The identifiers of the snapshots `fetch` returns, in order.
+    /// The identifiers of the snapshots of `T` that `fetch` returns, in order.
     public func fetchIdentifiers<T>(_ request: DataStoreFetchRequest<T>) throws -> [PersistentIdentifier] where T: PersistentModel {
-        try fetch(request).fetchedSnapshots.map(\.persistentIdentifier)
+        let entityName = Schema.entityName(for: T.self)
+        return try fetch(request).fetchedSnapshots.map(\.persistentIdentifier).filter { $0.entityName == entityName }
     }
 
     /// Refuses: a store that can erase itself implements this.

@@ -11,12 +11,46 @@ package enum SnapshotReader {
         } else {
             let capture = CaptureEncoder()
             try snapshot.encode(to: capture)
+            guard !capture.storage.usedNestedContainers else {
+                return try slotValuesThroughJSON(of: snapshot, info: info)
+            }
             named = capture.storage.values
         }
         return try info.properties.map { property in
             guard let raw = named[property.name] else { return nil }
             return try slotValue(raw, for: property, entityName: info.entityName)
         }
+    }
+
+    /// For snapshots that encode a property through nested containers: the whole snapshot as a JSON
+    /// object, each property's fragment decoded as the property's declared type.
+    private static func slotValuesThroughJSON<S: DataStoreSnapshot>(of snapshot: S, info: ModelTypeInfo) throws -> [Any?] {
+        let object: [String: Any]
+        do {
+            object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(snapshot)) as? [String: Any] ?? [:]
+        } catch {
+            throw PersistenceError(.invalidSnapshot, "The \(info.entityName) snapshot could not be encoded to be read.", underlying: error)
+        }
+        return try info.properties.map { property in
+            guard let fragment = object[property.name] else { return nil }
+            let decoded: Any
+            switch property.shape {
+            case .toOne: decoded = try decodeFragment(fragment, as: PersistentIdentifier?.self) as Any
+            case .toMany: decoded = try decodeFragment(fragment, as: [PersistentIdentifier]?.self) as Any
+            case .attribute:
+                guard !(fragment is NSNull) else { return try slotValue(Optional<Any>.none as Any, for: property, entityName: info.entityName) }
+                guard let type = property.valueType as? any Decodable.Type else {
+                    throw PersistenceError(.invalidSnapshot, "\(info.entityName).\(property.name) is declared \(property.valueType), which is not Decodable.")
+                }
+                decoded = try decodeFragment(fragment, as: type)
+            }
+            return try slotValue(decoded, for: property, entityName: info.entityName)
+        }
+    }
+
+    private static func decodeFragment<T: Decodable>(_ fragment: Any, as _: T.Type) throws -> T {
+        let data = try JSONSerialization.data(withJSONObject: [fragment])
+        return try JSONDecoder().decode([T].self, from: data)[0]
     }
 
     private static func slotValue(_ raw: Any, for property: ModelTypeInfo.Property, entityName: String) throws -> Any? {
@@ -76,22 +110,31 @@ private struct JSONUnbox: DecodableWithConfiguration {
 }
 
 /// Records the values a snapshot's `encode(to:)` writes at the top level of a keyed container.
+/// Anything else (nested containers, an unkeyed or single-value top level) only sets
+/// `usedNestedContainers`, and the reader then goes through JSON instead.
 private final class CaptureEncoder: Encoder {
-    final class Storage { var values: [String: Any] = [:] }
-    let storage = Storage()
+    final class Storage {
+        var values: [String: Any] = [:]
+        var usedNestedContainers = false
+    }
+    let storage: Storage
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    init(storage: Storage = Storage()) { self.storage = storage }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         KeyedEncodingContainer(CaptureContainer<Key>(storage: storage))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        preconditionFailure("A DataStoreSnapshot must encode into a keyed container (DataStoreSnapshotCodingKey).")
+        storage.usedNestedContainers = true
+        return DiscardingContainer(storage: storage)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        preconditionFailure("A DataStoreSnapshot must encode into a keyed container (DataStoreSnapshotCodingKey).")
+        storage.usedNestedContainers = true
+        return DiscardingContainer(storage: storage)
     }
 }
 
@@ -103,13 +146,37 @@ private struct CaptureContainer<Key: CodingKey>: KeyedEncodingContainerProtocol 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { storage.values[key.stringValue] = value }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        preconditionFailure("A DataStoreSnapshot must encode each property as one value; '\(key.stringValue)' opened a nested container.")
+        storage.usedNestedContainers = true
+        return KeyedEncodingContainer(CaptureContainer<NestedKey>(storage: CaptureEncoder.Storage()))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        preconditionFailure("A DataStoreSnapshot must encode each property as one value; '\(key.stringValue)' opened a nested container.")
+        storage.usedNestedContainers = true
+        return DiscardingContainer(storage: storage)
     }
 
+    mutating func superEncoder() -> any Encoder {
+        storage.usedNestedContainers = true
+        return CaptureEncoder()
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        storage.usedNestedContainers = true
+        return CaptureEncoder()
+    }
+}
+
+/// Accepts and drops values written where the capture cannot follow; the JSON path reads them.
+private struct DiscardingContainer: UnkeyedEncodingContainer, SingleValueEncodingContainer {
+    let storage: CaptureEncoder.Storage
+    var codingPath: [any CodingKey] { [] }
+    var count = 0
+
+    mutating func encodeNil() throws { count += 1 }
+    mutating func encode<T: Encodable>(_ value: T) throws { count += 1 }
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(CaptureContainer<NestedKey>(storage: CaptureEncoder.Storage()))
+    }
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { self }
     mutating func superEncoder() -> any Encoder { CaptureEncoder() }
-    mutating func superEncoder(forKey key: Key) -> any Encoder { CaptureEncoder() }
 }

@@ -1,0 +1,57 @@
+import Foundation
+import OpenSwiftData
+import Testing
+
+extension DataStoreConformance.Check {
+    /// Only that a graph survives save and fetch: inverse maintenance and delete rules are not
+    /// part of the kit (yet).
+    static let relationships: [Self] = [
+        Self("aGraphOfModelsRoundTripsThroughSaveAndFetch") { harness in
+            let container = try harness.makeContainer()
+            let context = ModelContext(container)
+            let rex = ConformancePet(name: "Rex")
+            let tom = ConformancePet(name: "Tom", friend: rex)
+            let kit = ConformancePet(name: "Kit")
+            let ann = ConformanceOwner(name: "Ann", pets: [rex, tom, kit])
+            let bob = ConformanceOwner(name: "Bob")
+            let lonely = ConformanceItem(name: "lonely")
+            let owned = ConformanceItem(name: "owned", owner: ann)
+            for model in [rex, tom, kit] { context.insert(model) }
+            for model in [ann, bob] { context.insert(model) }
+            for model in [lonely, owned] { context.insert(model) }
+            rex.friend = kit
+            kit.friend = rex  // a cycle between models inserted in one save
+            try context.save()
+
+            let reader = ModelContext(container)
+            let owners = try reader.fetch(FetchDescriptor<ConformanceOwner>(sortBy: [SortDescriptor(\.name)]))
+            #expect(owners.map(\.name) == ["Ann", "Bob"])
+            #expect(owners.first?.pets.map(\.name).sorted() == ["Kit", "Rex", "Tom"], "to-many")
+            #expect(owners.last?.pets.isEmpty == true, "empty to-many")
+            let pets = try reader.fetch(FetchDescriptor<ConformancePet>(sortBy: [SortDescriptor(\.name)]))
+            #expect(pets.map { $0.friend?.name } == ["Rex", "Kit", "Rex"], "to-one, including a cycle")
+            let items = try reader.fetch(FetchDescriptor<ConformanceItem>(sortBy: [SortDescriptor(\.name)]))
+            #expect(items.map { $0.owner?.name } == [nil, "Ann"], "nil and set to-one")
+            #expect(items.last?.owner?.persistentModelID == ann.persistentModelID, "references carry the permanent identifiers")
+
+            // An update that moves a model, and refers to a model inserted in the same save.
+            let editor = ModelContext(container)
+            let stored = try editor.fetch(FetchDescriptor<ConformanceOwner>(sortBy: [SortDescriptor(\.name)]))
+            let moved = try #require(stored[0].pets.first { $0.name == "Tom" })
+            stored[0].pets.removeAll { $0.name == "Tom" }
+            stored[1].pets = [moved]
+            let newcomer = ConformancePet(name: "Max")
+            editor.insert(newcomer)
+            stored[0].pets.append(newcomer)
+            moved.friend = newcomer
+            try editor.save()
+
+            let after = ModelContext(container)
+            let owners2 = try after.fetch(FetchDescriptor<ConformanceOwner>(sortBy: [SortDescriptor(\.name)]))
+            #expect(owners2.map { $0.pets.map(\.name).sorted() } == [["Kit", "Max", "Rex"], ["Tom"]])
+            let tom2 = try after.fetch(FetchDescriptor<ConformancePet>(predicate: #Predicate { $0.name == "Tom" }))
+            #expect(tom2.first?.friend?.name == "Max", "a reference to a model inserted in the same save")
+            #expect(tom2.first?.friend?.persistentModelID.storeIdentifier != nil)
+        },
+    ]
+}

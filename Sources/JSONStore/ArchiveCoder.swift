@@ -1,0 +1,107 @@
+import Foundation
+import OpenSwiftData
+
+/// Turns the file's bytes into snapshots and snapshots into the file's bytes, with the
+/// configuration's formatting and date strategy.
+///
+/// Each snapshot is encoded on its own and kept (see ``SnapshotArchive``), so a save re-encodes
+/// only the models it changed; the file is those fragments joined into the JSON array a
+/// `JSONEncoder` would write for `[DefaultSnapshot]`.
+final class ArchiveCoder: @unchecked Sendable {
+    let configuration: JSONStoreConfiguration
+    // Made once: a coder per snapshot would dominate the cost of a save. Used under the store's lock.
+    private let encoder = JSONEncoder()
+    private let decoder = JSONDecoder()
+
+    /// NaN and infinities, which JSON has no numbers for, are written as these strings.
+    private static let nonConformingFloats = (positiveInfinity: "+Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+
+    init(configuration: JSONStoreConfiguration) {
+        self.configuration = configuration
+        let dates = configuration.dateEncoding
+        let floats = Self.nonConformingFloats
+        encoder.outputFormatting = configuration.outputFormatting == .prettyPrinted ? [.prettyPrinted, .sortedKeys] : [.sortedKeys]
+        encoder.dateEncodingStrategy = .custom { date, encoder in try DateCoding.encode(date, as: dates, to: encoder) }
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: floats.positiveInfinity, negativeInfinity: floats.negativeInfinity, nan: floats.nan)
+        decoder.dateDecodingStrategy = .custom { decoder in try DateCoding.decode(as: dates, from: decoder) }
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: floats.positiveInfinity, negativeInfinity: floats.negativeInfinity, nan: floats.nan)
+    }
+
+    func encode(_ snapshot: DefaultSnapshot) throws -> Data {
+        let fragment = try encoder.encode(snapshot)
+        guard configuration.outputFormatting == .prettyPrinted else { return fragment }
+        // One level deeper, as an element of the top-level array.
+        var indented: [UInt8] = [0x20, 0x20]
+        indented.reserveCapacity(fragment.count + fragment.count / 4)
+        fragment.withUnsafeBytes { bytes in
+            for byte in bytes {
+                indented.append(byte)
+                if byte == UInt8(ascii: "\n") { indented.append(contentsOf: [0x20, 0x20]) }
+            }
+        }
+        return Data(indented)
+    }
+
+    /// The whole file for these fragments, in order.
+    func file<Fragments: Sequence<Data>>(_ fragments: Fragments, count: Int) -> Data {
+        let pretty = configuration.outputFormatting == .prettyPrinted
+        guard count > 0 else { return Data((pretty ? "[\n\n]" : "[]").utf8) }
+        var file = Data(pretty ? "[\n".utf8 : "[".utf8)
+        var first = true
+        for fragment in fragments {
+            if !first { file.append(contentsOf: pretty ? Array(",\n".utf8) : Array(",".utf8)) }
+            file.append(fragment)
+            first = false
+        }
+        file.append(contentsOf: pretty ? Array("\n]".utf8) : Array("]".utf8))
+        return file
+    }
+
+    /// The snapshots of a file, in file order. Reads the seeds' array of snapshots, and the
+    /// blog store's archived dictionary (identifier and snapshot alternating).
+    /// The snapshots of a file in file order, each with its bytes as read when the file is laid
+    /// out as this configuration writes (so the first save need not encode every model again).
+    func decode(_ bytes: Data) throws -> [(snapshot: DefaultSnapshot, json: Data?)] {
+        let elements = try decoder.decode([ArchiveElement].self, from: bytes)
+        let fragments = reusableFragments(of: bytes, count: elements.count)
+        return elements.indices.compactMap { index in
+            elements[index].snapshot.map { ($0, fragments?[index]) }
+        }
+    }
+
+    /// A model's bytes are reused only when the file has this configuration's layout: then a file
+    /// the store wrote is written back byte for byte, except for the models a save changed.
+    private func reusableFragments(of bytes: Data, count: Int) -> [Data]? {
+        let pretty = configuration.outputFormatting == .prettyPrinted
+        guard bytes.starts(with: Array((pretty ? "[\n  {\n    \"" : "[{\"").utf8)),
+              let ranges = JSONSyntaxScanner.topLevelElements(of: bytes), ranges.count == count else { return nil }
+        let indent = Data("  ".utf8)
+        return ranges.map { range in pretty ? indent + bytes[range] : Data(bytes[range]) }
+    }
+}
+
+/// One element of the file's top-level array.
+private struct ArchiveElement: Decodable {
+    let snapshot: DefaultSnapshot?
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        if container.contains(Key(stringValue: "persistentIdentifier")) {
+            snapshot = try DefaultSnapshot(from: decoder)
+        } else if container.contains(Key(stringValue: "implementation")) {
+            snapshot = nil  // The blog store's dictionary key; its snapshot follows.
+        } else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription:
+                "Expected a snapshot: an object with a \"persistentIdentifier\" key and one key per model property."))
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import OpenSwiftData
+
+extension JSONStore {
+    /// Writes one context save: deletes, then updates, then inserts (each getting a new identifier,
+    /// or the identifier of the model it equals on a uniqueness constraint), references rewritten
+    /// through the remap table. The file is replaced only once everything checked out, and the
+    /// store's memory only once the file is written, so a failed save changes nothing.
+    public func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
+        let remap = try write("save") { archive in
+            var save = JSONSave(store: self, archive: archive)
+            let remap = try save.run(request)
+            archive = save.archive
+            return remap
+        }
+        return DataStoreSaveChangesResult(for: identifier, remappedIdentifiers: remap)
+    }
+
+    /// Deletes the entity's models matching the predicate, in one save of the file.
+    public func delete<T>(_ request: DataStoreBatchDeleteRequest<T>) throws where T: PersistentModel {
+        try write("delete") { archive in
+            let query = try DataStoreQuery(FetchDescriptor<T>(predicate: request.predicate), translator: translator(for: T.self))
+            for row in try evaluate(query, in: archive) { archive.remove(row.persistentIdentifier) }
+        }
+    }
+
+    /// Empties the store (the file then holds an empty array).
+    public func erase() throws {
+        try write("erase") { archive in archive = SnapshotArchive() }
+    }
+
+    /// Runs `change` on a copy of the latest archive, holding the file lock, writes the result
+    /// durably, and only then adopts it.
+    private func write<T>(_ action: String, _ change: (inout SnapshotArchive) throws -> T) throws -> T {
+        try lock.withLock {
+            try exclusively(action) {
+                try reloadIfChanged()
+                var staged = archive
+                let result = try change(&staged)
+                let bytes: Data
+                do {
+                    bytes = try staged.encodedFile(with: coder)
+                } catch {
+                    throw JSONStoreError(.invalidValue, "A model cannot be encoded as JSON (\(error)); its properties must be Codable. Nothing was saved.", url: url, underlying: error)
+                }
+                do {
+                    stamp = try DurableFile.replace(url, with: bytes)
+                } catch let error as POSIXFailure {
+                    let advice = error.isDiskFull ? "The disk is full; free some space and save again." : "Check the directory's permissions and the disk, then save again."
+                    throw JSONStoreError(.ioFailure, "Writing \(url.path) failed: \(error). \(advice) The previous file is intact and nothing was saved.", url: url, underlying: error)
+                }
+                archive = staged
+                return result
+            }
+        }
+    }
+}

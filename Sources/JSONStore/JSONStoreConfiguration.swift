@@ -1,0 +1,70 @@
+import Foundation
+import OpenSwiftData
+
+/// Describes a ``JSONStore``: the JSON file that holds the models, and how it is written.
+///
+/// ```swift
+/// let configuration = JSONStoreConfiguration(name: "Trips", schema: Schema([Trip.self]),
+///                                            url: URL(filePath: "/srv/trips.json"))
+/// let container = try ModelContainer(for: Trip.self, configurations: configuration)
+/// ```
+///
+/// The file is a JSON array of `DefaultSnapshot`s, the format of the WWDC24 sample store, so a
+/// file written by that store, or by hand, can seed an app.
+public struct JSONStoreConfiguration: DataStoreConfiguration, Sendable {
+    public typealias Store = JSONStore
+
+    /// How the file is laid out.
+    public enum OutputFormatting: Hashable, Sendable {
+        /// Indented, keys sorted: readable, diffable, hand-editable (the seeds' format).
+        case prettyPrinted
+        /// One line, keys sorted: about a third smaller, and faster to write.
+        case compact
+    }
+
+    /// How `Date` properties are written. Every strategy reads all the forms below, so changing
+    /// it never makes an existing file unreadable.
+    public enum DateEncoding: Hashable, Sendable {
+        /// ISO 8601 text in UTC, as the seeds write: `"2024-05-01T09:30:00Z"`. A date with a
+        /// fraction of a second gets as many fractional digits as it needs to read back exactly.
+        case iso8601
+        /// Seconds since 00:00 UTC on 1 January 2001, as a number (Foundation's default form).
+        case secondsSinceReferenceDate
+        /// Seconds since 00:00 UTC on 1 January 1970, as a number.
+        case secondsSince1970
+    }
+
+    public var name: String
+    public var schema: Schema?
+    /// The JSON file. It need not exist: the first save creates it (its directory must exist).
+    public var url: URL
+    public var outputFormatting: OutputFormatting
+    public var dateEncoding: DateEncoding
+
+    public init(name: String, schema: Schema? = nil, url: URL,
+                outputFormatting: OutputFormatting = .prettyPrinted, dateEncoding: DateEncoding = .iso8601) {
+        self.name = name
+        self.schema = schema
+        self.url = url
+        self.outputFormatting = outputFormatting
+        self.dateEncoding = dateEncoding
+    }
+
+    /// Rejects a URL that is not a file path, before the container creates the store.
+    public func validate() throws {
+        guard url.isFileURL, !url.hasDirectoryPath else {
+            throw JSONStoreError(.invalidConfiguration, "The JSON store '\(name)' needs a file URL such as URL(filePath: \"/srv/trips.json\"); \(url) is not one.", url: url)
+        }
+    }
+
+    // The schema is left out: the container fills it in after the configuration was made.
+    public static func == (lhs: JSONStoreConfiguration, rhs: JSONStoreConfiguration) -> Bool {
+        lhs.name == rhs.name && lhs.url == rhs.url && lhs.outputFormatting == rhs.outputFormatting
+            && lhs.dateEncoding == rhs.dateEncoding
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(url)
+    }
+}

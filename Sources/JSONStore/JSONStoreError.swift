@@ -1,0 +1,43 @@
+import Foundation
+
+/// An error of a ``JSONStore``: a code to match on, a message that says what to do, the file it
+/// concerns, and the error that caused it.
+public struct JSONStoreError: Error, CustomStringConvertible, Sendable {
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// The configuration cannot describe a JSON store (e.g. its URL is not a file).
+        public static let invalidConfiguration = Code(rawValue: "invalidConfiguration")
+        /// The file is not valid JSON, is truncated, or does not hold snapshots of this schema.
+        /// The store refuses to save until the file is fixed or removed, so it never overwrites
+        /// data it could not read.
+        public static let unreadableFile = Code(rawValue: "unreadableFile")
+        /// The file could not be read, written or synced (disk full, permissions, I/O error).
+        /// The previous file is left intact.
+        public static let ioFailure = Code(rawValue: "ioFailure")
+        /// A model's values cannot be encoded as JSON.
+        public static let invalidValue = Code(rawValue: "invalidValue")
+        /// A save refers to a model this store does not hold.
+        public static let invalidReference = Code(rawValue: "invalidReference")
+        /// A save would store two models with equal values on a uniqueness constraint.
+        public static let uniqueConstraintViolation = Code(rawValue: "uniqueConstraintViolation")
+    }
+
+    public let code: Code
+    public let message: String
+    /// The store's file.
+    public let url: URL
+    /// The error that caused this one, if any.
+    public let underlying: (any Error)?
+
+    public init(_ code: Code, _ message: String, url: URL, underlying: (any Error)? = nil) {
+        self.code = code
+        self.message = message
+        self.url = url
+        self.underlying = underlying
+    }
+
+    public var description: String { "JSONStoreError.\(code): \(message)" }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import OpenSwiftData
+
+/// The store's models in memory, in file order, with an index by identifier and one by entity,
+/// and each model's encoded JSON once it has been written, so a save re-encodes only what changed.
+///
+/// A value type: a save changes a copy and keeps it only once the file is written.
+struct SnapshotArchive {
+    private struct Entry {
+        var snapshot: DefaultSnapshot
+        var json: Data?
+    }
+
+    /// File order; nil where a model was deleted (compacted when writing).
+    private var entries: [Entry?] = []
+    private var positions: [PersistentIdentifier: Int] = [:]
+    private var positionsByEntity: [String: [Int]] = [:]
+
+    init() {}
+
+    /// Fails on a repeated identifier, since either copy may be the one the author meant.
+    init(_ snapshots: [(snapshot: DefaultSnapshot, json: Data?)]) throws(DuplicateIdentifier) {
+        entries.reserveCapacity(snapshots.count)
+        positions.reserveCapacity(snapshots.count)
+        for (index, element) in snapshots.enumerated() {
+            if let earlier = positions[element.snapshot.persistentIdentifier] {
+                throw DuplicateIdentifier(index: index, earlierIndex: earlier, identifier: element.snapshot.persistentIdentifier)
+            }
+            append(Entry(snapshot: element.snapshot, json: element.json))
+        }
+    }
+
+    struct DuplicateIdentifier: Error {
+        let index: Int
+        let earlierIndex: Int
+        let identifier: PersistentIdentifier
+    }
+
+    var count: Int { positions.count }
+
+    subscript(identifier: PersistentIdentifier) -> DefaultSnapshot? {
+        positions[identifier].flatMap { entries[$0]?.snapshot }
+    }
+
+    /// The entity's snapshots in file order.
+    func snapshots(ofEntity entityName: String) -> [DefaultSnapshot] {
+        (positionsByEntity[entityName] ?? []).compactMap { entries[$0]?.snapshot }
+    }
+
+    /// Replaces the model's snapshot in place, or appends it.
+    mutating func put(_ snapshot: DefaultSnapshot, json: Data) {
+        if let position = positions[snapshot.persistentIdentifier] {
+            entries[position] = Entry(snapshot: snapshot, json: json)
+        } else {
+            append(Entry(snapshot: snapshot, json: json))
+        }
+    }
+
+    mutating func remove(_ identifier: PersistentIdentifier) {
+        guard let position = positions.removeValue(forKey: identifier) else { return }
+        entries[position] = nil
+    }
+
+    /// The file's bytes. Encodes the snapshots read from the file on the first save, and drops
+    /// the holes deletes left.
+    mutating func encodedFile(with coder: ArchiveCoder) throws -> Data {
+        if entries.count != positions.count { compact() }
+        for index in entries.indices where entries[index]?.json == nil {
+            entries[index]!.json = try coder.encode(entries[index]!.snapshot)
+        }
+        return coder.file(entries.lazy.map { $0!.json! }, count: entries.count)
+    }
+
+    private mutating func append(_ entry: Entry) {
+        let position = entries.count
+        entries.append(entry)
+        positions[entry.snapshot.persistentIdentifier] = position
+        positionsByEntity[entry.snapshot.persistentIdentifier.entityName, default: []].append(position)
+    }
+
+    private mutating func compact() {
+        let live = entries.compactMap { $0 }
+        entries = []
+        positions = [:]
+        positionsByEntity = [:]
+        entries.reserveCapacity(live.count)
+        for entry in live { append(entry) }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+@testable import JSONStore
+import OpenSwiftData
+import Testing
+
+@Suite(.serialized) struct CrashSafetyTests {
+    /// SIGKILLs a writer 500 times at random instants while it saves: the file is never torn, no
+    /// save that returned is missing, and reopening leaves no temporary file behind.
+    @Test(.enabled(if: crashWriterURL != nil, "JSONStoreCrashWriter was not built next to the test bundle"),
+          .timeLimit(.minutes(3)))
+    func killedWritersNeitherTearTheFileNorLoseReturnedSaves() throws {
+        let scratch = try ScratchDirectory()
+        let url = scratch.file("crash.json")
+        let configuration = JSONStoreConfiguration(name: "crash", url: url, outputFormatting: .compact)
+        var generator = SystemRandomNumberGenerator()
+        var torn = 0, lost = 0, orphans = 0, killedMidSave = 0, returnedSaves = 0
+        for run in 1...500 {
+            let child = try CrashWriterProcess(file: url, run: run)
+            try child.waitUntilReady()
+            Thread.sleep(forTimeInterval: Double.random(in: 0...0.02, using: &generator))
+            let returned = child.kill()
+            returnedSaves += returned.count
+            if scratch.contents.contains(where: { $0.hasPrefix(DurableFile.temporaryPrefix(of: url)) }) { killedMidSave += 1 }
+            let stored: [Int]
+            do {
+                let context = ModelContext(try ModelContainer(for: CrashRecord.self, configurations: configuration))
+                stored = try context.fetch(FetchDescriptor<CrashRecord>(predicate: #Predicate { $0.run == run })).map(\.sequence).sorted()
+            } catch {
+                torn += 1
+                Issue.record("run \(run): the file cannot be read after the kill: \(error)")
+                continue
+            }
+            let last = returned.max() ?? 0
+            // The save after the last reported one may have completed before its line was written.
+            if stored != Array((0..<last).map { $0 + 1 }) && stored != Array((0...last).map { $0 + 1 }) {
+                lost += 1
+                Issue.record("run \(run): the writer reported saves 1...\(last), the file holds \(stored)")
+            }
+            orphans += scratch.contents.filter { $0.hasPrefix(DurableFile.temporaryPrefix(of: url)) }.count
+        }
+        #expect(torn == 0)
+        #expect(lost == 0)
+        #expect(orphans == 0, "reopening removes the temporary files of killed writers")
+        #expect(returnedSaves >= 100, "the writers got to save between kills")
+        #expect(killedMidSave > 0, "some kills hit a save while it wrote its temporary file")
+    }
+}

@@ -1,0 +1,26 @@
+import DataStoreTesting
+import Foundation
+import JSONStore
+import OpenSwiftData
+import Testing
+
+@Suite struct JSONStoreConformanceTests {
+    static let kit = DataStoreConformance(capabilities: .all) { schema, location in
+        JSONStoreConfiguration(name: "conformance", schema: schema, url: location.appendingPathComponent("store.json"))
+    }
+
+    static let compactKit = DataStoreConformance(capabilities: .all) { schema, location in
+        JSONStoreConfiguration(name: "conformance", schema: schema, url: location.appendingPathComponent("store.json"),
+                               outputFormatting: .compact, dateEncoding: .secondsSince1970)
+    }
+
+    @Test(arguments: DataStoreConformance.checks)
+    func conformance(_ check: DataStoreConformance.Check) throws {
+        try check.run(Self.kit)
+    }
+
+    @Test(arguments: DataStoreConformance.checks)
+    func conformanceWithCompactOutputAndNumericDates(_ check: DataStoreConformance.Check) throws {
+        try check.run(Self.compactKit)
+    }
+}
