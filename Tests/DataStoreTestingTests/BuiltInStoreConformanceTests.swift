@@ -5,8 +5,7 @@ import Testing
 
 /// The kit run against the core's stores.
 @Suite struct BuiltInStoreConformanceTests {
-    /// No unique upserts: `SnapshotTable` keeps equal inserts as separate models.
-    static let inMemoryStore = DataStoreConformance(capabilities: [.batchDelete, .erase]) { schema, _ in
+    static let inMemoryStore = DataStoreConformance(capabilities: [.uniqueUpserts, .batchDelete, .erase]) { schema, _ in
         InMemoryStoreConfiguration(name: "conformance", schema: schema)
     }
 

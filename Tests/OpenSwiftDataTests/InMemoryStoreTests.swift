@@ -82,3 +82,30 @@ import Testing
         #expect(try ModelContext(container).fetch(FetchDescriptor<Trip>()).map(\.name) == ["Kyoto"])
     }
 }
+
+@Suite struct InMemoryStoreUniqueTests {
+    @Test func anInsertCollidingWithASavedModelUpdatesIt() throws {
+        let container = try ModelContainer(for: Trip.self, configurations: InMemoryStoreConfiguration())
+        let context = ModelContext(container)
+        let first = Trip(name: "Paris", destination: "France", startDate: epoch, budget: 100)
+        context.insert(first)
+        try context.save()
+        let again = Trip(name: "Paris", destination: "France", startDate: epoch, budget: 250)
+        context.insert(again)
+        try context.save()
+        #expect(again.persistentModelID == first.persistentModelID)
+        let stored = try ModelContext(container).fetch(FetchDescriptor<Trip>())
+        #expect(stored.map(\.budget) == [250])
+    }
+
+    @Test func collidingInsertsOfOneSaveBecomeOneModel() throws {
+        let container = try ModelContainer(for: Trip.self, configurations: InMemoryStoreConfiguration())
+        let context = ModelContext(container)
+        context.insert(Trip(name: "Paris", destination: "France", startDate: epoch, budget: 1))
+        context.insert(Trip(name: "Paris", destination: "France", startDate: epoch, budget: 2))
+        context.insert(Trip(name: "Paris", destination: "France", startDate: epoch + day, budget: 3))
+        try context.save()
+        let stored = try ModelContext(container).fetch(FetchDescriptor<Trip>(sortBy: [SortDescriptor(\.budget)]))
+        #expect(stored.map(\.budget) == [2, 3])
+    }
+}

@@ -48,12 +48,22 @@ package final class SnapshotTable: @unchecked Sendable {
         try lock.withLock {
             var remap: [PersistentIdentifier: PersistentIdentifier] = [:]
             var key = nextKey
+            var staged = rows
+            var uniqueIndex = UniqueIndex()
             for snapshot in request.inserted {
+                let entityName = snapshot.persistentIdentifier.entityName
+                // SwiftData's upsert: an insert that collides on a unique constraint with a saved
+                // model, or with an earlier insert of this save, becomes an update of that model.
+                if let existing = uniqueIndex.match(snapshot, in: staged[entityName] ?? [:]) {
+                    remap[snapshot.persistentIdentifier] = PersistentIdentifier(
+                        entityName: entityName, storeIdentifier: storeIdentifier, primaryKey: .integer(existing))
+                    continue
+                }
                 remap[snapshot.persistentIdentifier] = PersistentIdentifier(
-                    entityName: snapshot.persistentIdentifier.entityName, storeIdentifier: storeIdentifier, primaryKey: .integer(key))
+                    entityName: entityName, storeIdentifier: storeIdentifier, primaryKey: .integer(key))
+                uniqueIndex.add(snapshot, key: key)
                 key += 1
             }
-            var staged = rows
             for snapshot in request.inserted + request.updated {
                 let identifier = remap[snapshot.persistentIdentifier] ?? snapshot.persistentIdentifier
                 guard case .integer(let primaryKey) = identifier.primaryKey, identifier.storeIdentifier == storeIdentifier else {
@@ -65,6 +75,11 @@ package final class SnapshotTable: @unchecked Sendable {
                 if case .integer(let primaryKey) = snapshot.persistentIdentifier.primaryKey {
                     staged[snapshot.persistentIdentifier.entityName]?.removeValue(forKey: primaryKey)
                 }
+            }
+            // An update cannot merge two stored models: a collision it causes fails the whole save.
+            for entityName in Set(request.updated.map(\.persistentIdentifier.entityName)) {
+                var index = UniqueIndex()
+                try index.verify(staged[entityName] ?? [:], entityName: entityName)
             }
             rows = staged
             nextKey = key
@@ -78,5 +93,75 @@ package final class SnapshotTable: @unchecked Sendable {
 
     private func ordered(_ entityName: String) -> [DefaultSnapshot] {
         (rows[entityName] ?? [:]).sorted { $0.key < $1.key }.map(\.value)
+    }
+}
+
+extension PersistenceError.Code {
+    /// A save would give two models the same values for a unique constraint.
+    public static let uniqueConstraintViolation = PersistenceError.Code(rawValue: "uniqueConstraintViolation")
+}
+
+/// The unique constraints of the entities one save touches, indexed by their key values: built
+/// lazily per entity from the stored rows, then kept up to date with the save's own inserts.
+private struct UniqueIndex {
+    private var constraints: [String: [[String]]] = [:]
+    private var keys: [String: [[QueryValue]: Int64]] = [:]
+
+    mutating func match(_ snapshot: DefaultSnapshot, in rows: [Int64: DefaultSnapshot]) -> Int64? {
+        let entityName = snapshot.persistentIdentifier.entityName
+        prepare(entityName, rows: rows)
+        for key in constraintKeys(of: snapshot) {
+            if let existing = keys[entityName]?[key] { return existing }
+        }
+        return nil
+    }
+
+    mutating func add(_ snapshot: DefaultSnapshot, key: Int64) {
+        for value in constraintKeys(of: snapshot) {
+            keys[snapshot.persistentIdentifier.entityName, default: [:]][value] = key
+        }
+    }
+
+    /// Throws when two rows share the key of one unique constraint.
+    mutating func verify(_ rows: [Int64: DefaultSnapshot], entityName: String) throws {
+        prepareConstraints(entityName)
+        var seen: Set<[QueryValue]> = []
+        for row in rows.values {
+            for key in constraintKeys(of: row) where !seen.insert(key).inserted {
+                let names = constraints[entityName]?[position(of: key)] ?? []
+                throw PersistenceError(.uniqueConstraintViolation,
+                    "The save would give two \(entityName) models the same \(names.joined(separator: ", ")), which must be unique; nothing was saved. Change one of them, or delete one, then save again.")
+            }
+        }
+    }
+
+    private func position(of key: [QueryValue]) -> Int {
+        if case .integer(let position) = key[0] { return Int(position) }
+        return 0
+    }
+
+    private mutating func prepareConstraints(_ entityName: String) {
+        guard constraints[entityName] == nil else { return }
+        constraints[entityName] = EntityRegistry.modelType(named: entityName).map { Schema.Entity(modelType: $0).uniquenessConstraints } ?? []
+    }
+
+    private mutating func prepare(_ entityName: String, rows: [Int64: DefaultSnapshot]) {
+        guard constraints[entityName] == nil else { return }
+        prepareConstraints(entityName)
+        for (key, row) in rows { add(row, key: key) }
+    }
+
+    /// One key per constraint, tagged with the constraint's position; none for a constraint on
+    /// which the snapshot holds nil (nil never collides, as with SQL's UNIQUE).
+    private func constraintKeys(of snapshot: DefaultSnapshot) -> [[QueryValue]] {
+        (constraints[snapshot.persistentIdentifier.entityName] ?? []).enumerated().compactMap { position, names in
+            var key: [QueryValue] = [.integer(Int64(position))]
+            for name in names {
+                guard let raw = snapshot.values[name]?.value, let value = unwrapOptional(raw),
+                      let converted = QueryValue(converting: value) else { return nil }
+                key.append(converted)
+            }
+            return key
+        }
     }
 }
