@@ -46,6 +46,7 @@ final class TripRow {
     var status: Status
     var id: UUID
     var place: PlaceRow?
+    var places: [PlaceRow] = []
     var float: Float
     var unsigned: UInt64
     var level: Level
@@ -135,6 +136,7 @@ enum Fixtures {
         case \TripRow.unsigned: .attribute(name: "unsigned", kind: .integer, isOptional: false)
         case \TripRow.level: .attribute(name: "level", kind: .integer, isOptional: false)
         case \TripRow.place: .relationship(name: "place", destination: "PlaceRow", isToMany: false, isOptional: true)
+        case \TripRow.places: .relationship(name: "places", destination: "PlaceRow", isToMany: true, isOptional: false)
         case \PlaceRow.name: .attribute(name: "name", kind: .string, isOptional: false)
         default: nil
         }

@@ -26,6 +26,33 @@ import Testing
                                     .equal, .integer(4), type: .optionalInteger))
     }
 
+    @Test func containsWhereOnAToManyRelationshipReadsEachRelatedModel() throws {
+        let tree = try Fixtures.translator.translate(#Predicate<TripRow> { $0.places.contains { $0.name == "Oslo" } })
+        #expect(tree == .collectionAny(.property(["places"]), variable: 1,
+                                       test: .comparison(.elementProperty(1, ["name"]), .equal, .string("Oslo"), type: .string)))
+    }
+
+    @Test func allSatisfyOnAToManyRelationshipComparesRelatedIdentifiers() throws {
+        let place = Fixtures.placeID(1)
+        let tree = try Fixtures.translator.translate(#Predicate<TripRow> { $0.places.allSatisfy { $0.persistentModelID == place } })
+        #expect(tree == .collectionAll(.property(["places"]), variable: 1,
+                                       test: .comparison(.variable(1), .equal, .value(.identifier(place)), type: QueryValueType(.identifier))))
+    }
+
+    @Test func evaluatorReadsPropertiesOfRelatedModelsThroughItsElementReader() throws {
+        let filter = QueryExpression.collectionAny(.property(["places"]), variable: 1,
+                                                   test: .comparison(.elementProperty(1, ["name"]), .equal, .string("Oslo"), type: .string))
+        let names = [Fixtures.placeID(1): "Rome", Fixtures.placeID(2): "Oslo"]
+        for places in [[Fixtures.placeID(1)], [Fixtures.placeID(1), Fixtures.placeID(2)], []] {
+            let evaluator = QueryEvaluator(identifier: Fixtures.tripID(1), property: { _ in .array(places.map(QueryValue.identifier)) },
+                                           elementProperty: { id, _ in .string(names[id]!) })
+            #expect(try evaluator.matches(filter) == places.contains(Fixtures.placeID(2)))
+        }
+        #expect(throws: QueryEvaluationError.self) {
+            try QueryEvaluator(identifier: Fixtures.tripID(1)) { _ in .array([.identifier(Fixtures.placeID(1))]) }.matches(filter)
+        }
+    }
+
     @Test func evaluatorReadsPathsThroughRelationships() throws {
         let predicate = #Predicate<TripRow> { $0.place?.name == "Oslo" }
         let filter = try Fixtures.translator.translate(predicate)

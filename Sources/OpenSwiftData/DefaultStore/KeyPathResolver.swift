@@ -18,9 +18,9 @@ struct KeyPathResolver: @unchecked Sendable {
             resolutions[Self.identifierKeyPath(of: layout.info.modelType)] = .identifier
             for (column, property) in zip(layout.table.columns, layout.properties) {
                 switch column.storage {
-                case .toOne, .toMany:
+                case .toOne, .toManyByInverse, .toManyByJoinTable:
                     resolutions[property.keyPath] = .relationship(name: column.property, destination: column.destination ?? "",
-                                                                  isToMany: column.storage == .toMany, isOptional: column.isOptional)
+                                                                  isToMany: column.isToMany, isOptional: column.isOptional)
                 default:
                     guard Self.isQueryable(property.valueType), let type = QueryValueType(swiftType: property.valueType) else { continue }
                     resolutions[property.keyPath] = .attribute(name: column.property, kind: type.kind, isOptional: type.isOptional)
@@ -55,20 +55,21 @@ struct KeyPathResolver: @unchecked Sendable {
     ///
     /// Throws, so the query runs in memory, for paths through to-many relationships and for
     /// properties flagged in `nanColumns` (`Entity.property`), whose NaN SQL does not compare as Swift.
-    func column(_ path: QueryPropertyPath, of entityName: String, nanColumns: Set<String>) throws -> String {
+    /// `qualifier` names the row the path starts at (default: the entity's table).
+    func column(_ path: QueryPropertyPath, of entityName: String, qualifier: String? = nil, nanColumns: Set<String>) throws -> String {
         guard var layout = layouts[entityName], !path.components.isEmpty else {
             throw QueryTranslationError.unsupported("The property path \(path) is not stored")
         }
         var expression = ""
         for (depth, component) in path.components.enumerated() {
-            guard let column = layout.table.column(named: component) else {
-                throw QueryTranslationError.unsupported("The property path \(path) is not stored")
+            guard let column = layout.table.column(named: component), column.hasColumn else {
+                throw QueryTranslationError.unsupported("The property path \(path) is not a stored column (to-many relationships are rows of another table)")
             }
             if nanColumns.contains("\(layout.entityName).\(component)") {
                 throw QueryTranslationError.unsupported("\(layout.entityName).\(component) has held NaN, which SQL does not compare as Swift")
             }
             if depth == 0 {
-                expression = SQL.column(layout.table.name, column.name)
+                expression = "\(qualifier ?? SQL.quote(layout.table.name)).\(SQL.quote(column.name))"
             } else {
                 // A step into the related row: the previous expression is that row's key.
                 let alias = SQL.quote("p\(depth)")
@@ -81,5 +82,25 @@ struct KeyPathResolver: @unchecked Sendable {
             layout = next
         }
         return expression
+    }
+
+    /// The rows a to-many relationship of the fetched entity leads to, correlated with the
+    /// fetched row, for `count`, `isEmpty` and `contains(where:)`; nil for any other path.
+    func relatedRows(_ path: QueryPropertyPath, of entityName: String, nanColumns: Set<String>) -> SQLiteRelatedRows? {
+        guard path.components.count == 1, let layout = layouts[entityName],
+              let column = layout.table.column(named: path.components[0]), let destination = column.destination else { return nil }
+        let owner = SQL.column(layout.table.name, SQL.primaryKey)
+        let table: String, key: String, link: String
+        if column.storage == .toManyByInverse, let inverse = column.inverse {
+            (table, key, link) = (SQL.quote(destination), SQL.quote(SQL.primaryKey), SQL.quote(inverse))
+        } else if let joinTable = column.joinTable {
+            (table, key, link) = (SQL.quote(joinTable.name), SQL.quote(joinTable.relatedColumn), SQL.quote(joinTable.selfColumn))
+        } else {
+            return nil
+        }
+        return SQLiteRelatedRows(table: table, key: key, link: link, owner: owner, destination: SQL.quote(destination),
+                                 destinationKey: SQL.quote(SQL.primaryKey)) { alias, path in
+            try self.column(path, of: destination, qualifier: alias, nanColumns: nanColumns)
+        }
     }
 }

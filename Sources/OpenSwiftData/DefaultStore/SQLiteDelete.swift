@@ -16,32 +16,14 @@ extension DefaultStore {
         }
     }
 
-    /// Deletes rows by key, and removes the references other rows hold to them, so no
+    /// Deletes rows by key. The foreign keys clear the to-ones that name a deleted row
+    /// (`ON DELETE SET NULL`) and remove its join-table pairs (`ON DELETE CASCADE`), so no
     /// relationship names a deleted model.
     func deleteRows(_ keysByEntity: [String: [Int64]], db: Database) throws {
         for (entityName, keys) in keysByEntity where !keys.isEmpty {
             let table = try layout(forEntity: entityName).table
             let list = "[\(keys.map(String.init).joined(separator: ","))]"
             try db.execute(sql: "DELETE FROM \(SQL.quote(table.name)) WHERE \(SQL.quote(SQL.primaryKey)) IN (SELECT value FROM json_each(?))", arguments: [list])
-            for referring in layouts.values {
-                for column in referring.table.columns where column.destination == entityName {
-                    try removeReferences(in: referring.table.name, column: column, to: list, entityName: entityName, db: db)
-                }
-            }
-        }
-    }
-
-    private func removeReferences(in table: String, column: SQLiteColumn, to list: String, entityName: String, db: Database) throws {
-        let name = SQL.quote(column.name)
-        if let entityColumn = column.entityColumn {
-            try db.execute(sql: "UPDATE \(SQL.quote(table)) SET \(name) = NULL, \(SQL.quote(entityColumn)) = NULL WHERE \(name) IN (SELECT value FROM json_each(?)) AND \(SQL.quote(entityColumn)) = ?",
-                           arguments: [list, entityName])
-        } else {
-            let source = "\(SQL.quote(table)).\(name)"
-            try db.execute(sql: """
-                UPDATE \(SQL.quote(table)) SET \(name) = (SELECT json_group_array(value) FROM json_each(\(source)) WHERE value NOT IN (SELECT value FROM json_each(?1))) \
-                WHERE EXISTS (SELECT 1 FROM json_each(\(source)) WHERE value IN (SELECT value FROM json_each(?1)))
-                """, arguments: [list])
         }
     }
 }

@@ -7,9 +7,9 @@ extension DefaultStore {
         let query = try translate(request.descriptor, entityName: layout.entityName, sorted: true)
         let snapshots = try read("Fetching \(layout.entityName)") { db in
             let statement = try selectStatement(query, layout: layout, columns: layout.selectList, db: db)
-            return try Row.fetchAll(db, sql: statement.sql, arguments: statement.arguments).map { row in
-                try snapshot(of: row, layout: layout)
-            }
+            let rows = try Row.fetchAll(db, sql: statement.sql, arguments: statement.arguments)
+            let related = try relatedKeys(of: rows.map { $0[0] as Int64 }, layout: layout, db: db)
+            return try rows.map { row in try snapshot(of: row, layout: layout, related: related) }
         }
         return DataStoreFetchResult(descriptor: request.descriptor, fetchedSnapshots: snapshots)
     }
@@ -103,7 +103,8 @@ extension DefaultStore {
                 guard identifier.entityName == entityName, identifier.storeIdentifier == storeIdentifier,
                       case .integer(let key) = identifier.primaryKey else { return nil }
                 return .integer(key)
-            }
+            },
+            relatedRows: { path in resolver.relatedRows(path, of: entityName, nanColumns: nanColumns) }
         )
     }
 
@@ -140,23 +141,22 @@ extension DefaultStore {
         PersistentIdentifier(entityName: entityName, storeIdentifier: storeIdentifier, primaryKey: .integer(key))
     }
 
-    /// A row of `SELECT <layout.selectList>` as a snapshot.
-    func snapshot(of row: Row, layout: SQLiteEntityLayout) throws -> DefaultSnapshot {
+    /// A row of `SELECT <layout.selectList>` as a snapshot; `related` holds its to-many keys
+    /// (``relatedKeys(of:layout:db:)``).
+    func snapshot(of row: Row, layout: SQLiteEntityLayout, related: [String: [Int64: [Int64]]]) throws -> DefaultSnapshot {
         let key: Int64 = row[0]
         var values: [String: SnapshotValue] = [:]
         var index = 1
         for (column, property) in zip(layout.table.columns, layout.properties) {
-            let stored: DatabaseValue = row[index]
+            let stored: DatabaseValue = column.hasColumn ? row[index] : .null
             do {
                 switch column.storage {
                 case .toOne:
-                    let entity: String? = row[index + 1]
-                    let related = try Int64.decoded(stored).map { identifier(entityName: entity ?? column.destination ?? "", key: $0) }
+                    let related = try Int64.decoded(stored).map { identifier(entityName: column.destination ?? "", key: $0) }
                     values[column.property] = SnapshotValue(related as Any)
-                case .toMany:
-                    let keys = try String.decoded(stored).map { try JSONDecoder().decode([Int64].self, from: Data($0.utf8)) }
-                    let related = (keys ?? (column.isOptional ? nil : []))?.map { identifier(entityName: column.destination ?? "", key: $0) }
-                    values[column.property] = SnapshotValue(related as Any)
+                case .toManyByInverse, .toManyByJoinTable:
+                    let keys = related[column.property]?[key] ?? []
+                    values[column.property] = SnapshotValue(keys.map { identifier(entityName: column.destination ?? "", key: $0) } as Any)
                 default:
                     values[column.property] = SnapshotValue(try SQLiteValueCoding.value(stored, as: property.valueType))
                 }

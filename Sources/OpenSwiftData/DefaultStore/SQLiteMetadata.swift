@@ -7,14 +7,15 @@ import GRDB
 ///
 /// | key | value |
 /// |---|---|
-/// | `format` | `1`, the layout of this release |
+/// | `format` | `2`, the layout of this release: to-ones are foreign keys, one-to-manys are read from them, many-to-manys are join tables (`1` kept to-manys as JSON key lists) |
 /// | `storeIdentifier` | a UUID minted when the file was created; reopening gives the same identifiers |
 /// | `schemaVersion` | the `Schema.version` last written |
 /// | `tables` | JSON of the stored ``SQLiteTable``s |
 /// | `nanColumns` | JSON list of `Entity.property` that have held NaN or non-finite JSON numbers, which SQL compares unlike Swift, so queries on them run in memory |
 struct SQLiteMetadata {
-    static let currentFormat = 1
+    static let currentFormat = 2
 
+    var format = currentFormat
     var storeIdentifier: String
     var tables: [String: SQLiteTable]
     var nanColumns: Set<String>
@@ -40,10 +41,14 @@ struct SQLiteMetadata {
         guard format <= currentFormat else {
             throw SQLiteStoreError(.unsupportedFormat, "The store was written in format \(format), newer than this release reads (\(currentFormat)); open it with a newer OpenSwiftData.", path: path)
         }
+        // Format 1 differs only in how it stored relationships: files without any read as format 2.
+        if format < currentFormat, let tables = values["tables"], tables.contains(#""storage":"toOne""#) || tables.contains(#""storage":"toMany""#) {
+            throw SQLiteStoreError(.unsupportedFormat, "The store was written in format \(format) by an earlier OpenSwiftData, which kept relationships as key columns and JSON key lists; this release (format \(currentFormat)) keeps them in foreign keys and join tables and does not convert them. Move the file (and its -wal and -shm files) aside to start a new store, or read it with the earlier release.", path: path)
+        }
         do {
             let tables = try values["tables"].map { try JSONDecoder().decode([SQLiteTable].self, from: Data($0.utf8)) } ?? []
             let nanColumns = try values["nanColumns"].map { try JSONDecoder().decode([String].self, from: Data($0.utf8)) } ?? []
-            return SQLiteMetadata(storeIdentifier: storeIdentifier, tables: Dictionary(tables.map { ($0.entityName, $0) }, uniquingKeysWith: { $1 }),
+            return SQLiteMetadata(format: format, storeIdentifier: storeIdentifier, tables: Dictionary(tables.map { ($0.entityName, $0) }, uniquingKeysWith: { $1 }),
                                   nanColumns: Set(nanColumns))
         } catch {
             throw SQLiteStoreError(.corrupt, "The store's table description cannot be read; restore the file from a backup.", path: path, underlying: error)
@@ -57,6 +62,13 @@ struct SQLiteMetadata {
         try write("format", String(currentFormat), db)
         try write("storeIdentifier", metadata.storeIdentifier, db)
         return metadata
+    }
+
+    /// Marks a file of an older format, whose tables read the same, as written in this one.
+    mutating func upgradeFormat(_ db: Database) throws {
+        guard format < Self.currentFormat else { return }
+        try Self.write("format", String(Self.currentFormat), db)
+        format = Self.currentFormat
     }
 
     func writeTables(_ db: Database, schemaVersion: Schema.Version) throws {

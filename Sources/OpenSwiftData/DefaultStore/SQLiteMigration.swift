@@ -6,7 +6,7 @@ import GRDB
 ///
 /// It creates tables for new entities; adds columns for new properties (filled with the
 /// property's default value, `[]` for a non-optional to-many, nil otherwise); renames columns
-/// after `@Attribute(originalName:)`; drops the columns of removed properties (their values go,
+/// after `@Attribute(originalName:)` (a to-one keeps its foreign key); drops the columns of removed properties (their values go,
 /// as in SwiftData); lets a non-optional property become optional, and an optional one become
 /// non-optional when no row holds nil; and replaces the indexes. Tables of entities the schema
 /// does not name stay as they are (another configuration, or a later version, may use them).
@@ -14,6 +14,8 @@ import GRDB
 /// It refuses, naming the entity and property: a change of stored type, of relationship shape or
 /// destination, a new non-optional property without a default value on a table with rows, nil
 /// values in a property that became non-optional, and a uniqueness constraint that rows violate.
+/// Join tables of new many-to-many relationships are created; a relationship that changes between
+/// one-to-many and many-to-many (its inverse changed) is a change of shape, so it is refused.
 enum SQLiteMigration {
     struct Context {
         let db: Database
@@ -31,6 +33,7 @@ enum SQLiteMigration {
             guard isWritable else { throw migrationRequired(path, "it is empty") }
             metadata = try SQLiteMetadata.create(db)
         }
+        if isWritable { try metadata.upgradeFormat(db) }
         let outdated = layouts.filter { metadata.tables[$0.entityName] != $0.table }
         guard !outdated.isEmpty else { return metadata }
         guard isWritable else {
@@ -45,6 +48,11 @@ enum SQLiteMigration {
                 try createIndexes(of: layout.table, context)
             }
             metadata.tables[layout.entityName] = layout.table
+        }
+        // Join tables are shared by both sides; those of removed relationships stay, like tables.
+        for joinTable in Set(outdated.flatMap(\.table.joinTables)) {
+            try db.execute(sql: joinTable.createStatement)
+            try db.execute(sql: joinTable.indexStatement)
         }
         try metadata.writeTables(db, schemaVersion: schemaVersion)
         return metadata
@@ -110,17 +118,16 @@ enum SQLiteMigration {
 
     private static func add(_ column: SQLiteColumn, property: ModelTypeInfo.Property, entity: String, table: String, _ context: Context) throws {
         let db = context.db
-        for (name, type) in zip(column.columnNames, [column.sqlType, "TEXT"]) {
-            // Added columns cannot be NOT NULL without a literal default; the store never writes NULL
-            // for a non-optional attribute, so the data keeps the invariant the SQL relies on.
-            try db.execute(sql: "ALTER TABLE \(SQL.quote(table)) ADD COLUMN \(SQL.quote(name)) \(type)")
-        }
+        guard column.hasColumn else { return }
+        // Added columns cannot be NOT NULL without a literal default; the store never writes NULL
+        // for a non-optional attribute, so the data keeps the invariant the SQL relies on.
+        var definition = column
+        definition.isOptional = true
+        try db.execute(sql: "ALTER TABLE \(SQL.quote(table)) ADD COLUMN \(definition.definition)")
         let fill: DatabaseValue?
         switch column.storage {
-        case .toOne:
+        case .toOne, .toManyByInverse, .toManyByJoinTable:
             fill = nil
-        case .toMany:
-            fill = column.isOptional ? nil : "[]".databaseValue
         default:
             if column.isOptional {
                 fill = nil
@@ -150,7 +157,8 @@ enum SQLiteMigration {
     private static func describe(_ column: SQLiteColumn) -> String {
         switch column.storage {
         case .toOne: "a to-one relationship to \(column.destination ?? "?")"
-        case .toMany: "a to-many relationship to \(column.destination ?? "?")"
+        case .toManyByInverse: "a one-to-many relationship to \(column.destination ?? "?") through \(column.inverse ?? "?")"
+        case .toManyByJoinTable: "a many-to-many relationship to \(column.destination ?? "?") in \(column.joinTable?.name ?? "?")"
         case .json: "JSON (a Codable value)"
         default: column.sqlType
         }

@@ -143,6 +143,26 @@ struct SQLiteSave {
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             throw SQLiteStoreError(.uniqueConstraintViolation, "A saved \(layout.entityName) would equal another on a uniqueness constraint that it was not inserted under (an update, or a second constraint). Change one of them, or delete the duplicate before saving.", path: store.path, underlying: error)
         }
+        for column in layout.table.columns {
+            if let joinTable = column.joinTable { try writePairs(of: snapshot, column: column, joinTable: joinTable, key: key, entityName: layout.entityName) }
+        }
+    }
+
+    /// Replaces the row's pairs in a join table with the snapshot's. Either side may be saved
+    /// alone; when both are, the context has kept them equal, so the result is the same.
+    private func writePairs(of snapshot: DefaultSnapshot, column: SQLiteColumn, joinTable: SQLiteJoinTable, key: Int64, entityName: String) throws {
+        // A snapshot without the property says nothing about it; an empty list clears it.
+        guard let stored = snapshot.values[column.property] else { return }
+        let table = SQL.quote(joinTable.name)
+        let mine = SQL.quote(joinTable.selfColumn)
+        let theirs = SQL.quote(joinTable.relatedColumn)
+        try db.cachedStatement(sql: "DELETE FROM \(table) WHERE \(mine) = ?").execute(arguments: [key])
+        let related = unwrapOptional(stored.value) as? [PersistentIdentifier] ?? []
+        let insert = try db.cachedStatement(sql: "INSERT OR IGNORE INTO \(table) (\(mine), \(theirs)) VALUES (?, ?)")
+        for identifier in related {
+            guard let relatedKey = try reference(identifier, from: "\(entityName).\(column.property)", resolvingInserts: true) else { continue }
+            try insert.execute(arguments: [key, relatedKey])
+        }
     }
 
     /// The snapshot's values by column name, as stored.
@@ -156,14 +176,8 @@ struct SQLiteSave {
                 let related = raw.flatMap(unwrapOptional) as? PersistentIdentifier
                 let key = try related.flatMap { try reference($0, from: name, resolvingInserts: resolvingInserts) }
                 row[column.name] = key?.databaseValue ?? .null
-                row[column.entityColumn!] = key == nil ? .null : related!.entityName.databaseValue
-            case .toMany:
-                guard let related = raw.flatMap(unwrapOptional) as? [PersistentIdentifier] else {
-                    row[column.name] = column.isOptional ? .null : "[]".databaseValue
-                    continue
-                }
-                let keys = try related.compactMap { try reference($0, from: name, resolvingInserts: resolvingInserts) }
-                row[column.name] = "[\(keys.map(String.init).joined(separator: ","))]".databaseValue
+            case .toManyByInverse, .toManyByJoinTable:
+                continue
             default:
                 guard let value = raw ?? property.defaultValue else {
                     throw SQLiteStoreError(.invalidValue, "The \(layout.entityName) snapshot has no value for \(column.property), which is not optional and has no default value.", path: store.path)

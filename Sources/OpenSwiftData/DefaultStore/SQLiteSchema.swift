@@ -1,15 +1,17 @@
 import Foundation
 
-/// How one property is stored: one column named after the property (a to-one relationship has a
-/// second one for the related model's entity). Part of the description kept in the store file, so
-/// migration can compare what a file holds with what the schema wants.
+/// How one property is stored. Part of the description kept in the store file, so migration can
+/// compare what a file holds with what the schema wants.
 struct SQLiteColumn: Codable, Hashable, Sendable {
     enum Storage: String, Codable, Sendable {
         case integer, real, text, blob, json
-        /// The related row's key (INTEGER) plus its entity in `<name>_entity` (TEXT).
+        /// The related row's key, a foreign key to the destination's table.
         case toOne
-        /// The related rows' keys as a JSON array, in the relationship's order.
-        case toMany
+        /// No column: the destination's to-one `inverse` holds this row's key (one-to-many), so
+        /// the relationship is stored once.
+        case toManyByInverse
+        /// No column: rows of the join table `joinTable` (many-to-many, or a to-many without inverse).
+        case toManyByJoinTable
     }
 
     var property: String
@@ -17,29 +19,63 @@ struct SQLiteColumn: Codable, Hashable, Sendable {
     var isOptional: Bool
     /// The related entity, for relationships.
     var destination: String?
+    /// `.toManyByInverse`: the destination's to-one that holds the key.
+    var inverse: String?
+    /// `.toManyByJoinTable`: where the pairs are, and which of its columns holds this row's key.
+    var joinTable: SQLiteJoinTable?
 
     var name: String { property }
-    var entityColumn: String? { storage == .toOne ? "\(property)_entity" : nil }
-    /// Every column this property occupies.
-    var columnNames: [String] { [name] + (entityColumn.map { [$0] } ?? []) }
-    var isRelationship: Bool { storage == .toOne || storage == .toMany }
+    /// Every column this property occupies in its entity's table.
+    var columnNames: [String] { hasColumn ? [name] : [] }
+    var hasColumn: Bool { storage != .toManyByInverse && storage != .toManyByJoinTable }
+    var isRelationship: Bool { storage == .toOne || !hasColumn }
+    var isToMany: Bool { !hasColumn }
 
     /// The declared types give SQLite readers (and SQLite's type affinity) the natural type.
     var sqlType: String {
         switch storage {
         case .integer, .toOne: "INTEGER"
         case .real: "REAL"
-        case .text, .json, .toMany: "TEXT"
+        case .text, .json, .toManyByInverse, .toManyByJoinTable: "TEXT"
         case .blob: "BLOB"
         }
     }
 
     /// Relationship columns may be NULL (a to-one is nil until it is set); attributes are NOT NULL
-    /// unless optional, which the query renderer relies on.
+    /// unless optional, which the query renderer relies on. References are checked at commit, as a
+    /// save writes rows that refer to each other in any order.
     var definition: String {
-        var parts = ["\(SQL.quote(name)) \(sqlType)\(isOptional || isRelationship ? "" : " NOT NULL")"]
-        if let entityColumn { parts.append("\(SQL.quote(entityColumn)) TEXT") }
-        return parts.joined(separator: ", ")
+        guard storage == .toOne, let destination else {
+            return "\(SQL.quote(name)) \(sqlType)\(isOptional ? "" : " NOT NULL")"
+        }
+        return "\(SQL.quote(name)) INTEGER \(SQL.references(destination, onDelete: "SET NULL"))"
+    }
+}
+
+/// The table holding a many-to-many relationship: one row per related pair, deleted with either
+/// row. Named after the side that owns it (`osd_Trip.travelers`); both sides read and write it.
+struct SQLiteJoinTable: Codable, Hashable, Sendable {
+    static let ownerColumn = "owner"
+    static let memberColumn = "member"
+
+    var name: String
+    var ownerEntity: String
+    var memberEntity: String
+    /// Whether the property described is the owner's side (its rows' keys are in `owner`).
+    var isOwnerSide: Bool
+
+    var selfColumn: String { isOwnerSide ? Self.ownerColumn : Self.memberColumn }
+    var relatedColumn: String { isOwnerSide ? Self.memberColumn : Self.ownerColumn }
+
+    var createStatement: String {
+        let owner = "\(SQL.quote(Self.ownerColumn)) INTEGER NOT NULL \(SQL.references(ownerEntity, onDelete: "CASCADE"))"
+        let member = "\(SQL.quote(Self.memberColumn)) INTEGER NOT NULL \(SQL.references(memberEntity, onDelete: "CASCADE"))"
+        return "CREATE TABLE IF NOT EXISTS \(SQL.quote(name)) (\(owner), \(member), PRIMARY KEY (\(SQL.quote(Self.ownerColumn)), \(SQL.quote(Self.memberColumn))))"
+    }
+
+    /// Reading a member's side (and cascading a member's delete) looks rows up by `member`.
+    var indexStatement: String {
+        "CREATE INDEX IF NOT EXISTS \(SQL.quote("\(name)_member")) ON \(SQL.quote(name)) (\(SQL.quote(Self.memberColumn)))"
     }
 }
 
@@ -58,12 +94,15 @@ struct SQLiteTable: Codable, Hashable, Sendable {
     }
 
     var createStatement: String {
-        let definitions = ["\(SQL.quote(SQL.primaryKey)) INTEGER PRIMARY KEY AUTOINCREMENT"] + columns.map(\.definition)
+        let definitions = ["\(SQL.quote(SQL.primaryKey)) INTEGER PRIMARY KEY AUTOINCREMENT"] + columns.filter(\.hasColumn).map(\.definition)
         return "CREATE TABLE \(SQL.quote(name)) (\(definitions.joined(separator: ", ")))"
     }
 
+    /// The join tables of its many-to-many relationships (each appears on both sides).
+    var joinTables: [SQLiteJoinTable] { columns.compactMap(\.joinTable) }
+
     /// The indexes the store keeps on the table, by name: uniqueness constraints, `#Index`es, and
-    /// one per to-one key column (deletes look up the rows that refer to a deleted row).
+    /// one per to-one key column (reading a one-to-many, and `ON DELETE SET NULL`, look rows up by it).
     var indexStatements: [String: String] {
         var statements: [String: String] = [:]
         func add(_ kind: String, _ properties: [String], unique: Bool) {
@@ -115,8 +154,7 @@ struct SQLiteEntityLayout {
                 column = SQLiteColumn(property: property.name, storage: .toOne, isOptional: optional,
                                       destination: Schema.entityName(for: destination))
             case .toMany(let destination, let optional):
-                column = SQLiteColumn(property: property.name, storage: .toMany, isOptional: optional,
-                                      destination: Schema.entityName(for: destination))
+                column = Self.toManyColumn(entity: entity, property: property.name, destination: Schema.entityName(for: destination), isOptional: optional)
             }
             columns.append(column)
             properties.append(property)
@@ -125,12 +163,34 @@ struct SQLiteEntityLayout {
         }
         let names = columns.flatMap(\.columnNames)
         for name in names where name == SQL.primaryKey || names.filter({ $0 == name }).count > 1 {
-            throw SQLiteStoreError(.incompatibleSchema, "\(entity.name).\(name) collides with another column of the table (the key column \(SQL.primaryKey), or the entity column of a to-one relationship); rename the property.", path: path)
+            throw SQLiteStoreError(.incompatibleSchema, "\(entity.name).\(name) collides with the key column \(SQL.primaryKey); rename the property.", path: path)
         }
         table = SQLiteTable(entityName: entity.name, columns: columns, uniqueConstraints: entity.uniquenessConstraints,
                             indices: entity.indices)
         self.properties = properties
         self.originalNames = originalNames
+    }
+
+    /// A to-many whose inverse is a to-one is read through that to-one's key; any other (both
+    /// sides to-many, or no inverse) through a join table, owned by the side whose
+    /// `Entity.property` sorts first.
+    private static func toManyColumn(entity: Schema.Entity, property: String, destination: String, isOptional: Bool) -> SQLiteColumn {
+        var column = SQLiteColumn(property: property, storage: .toManyByJoinTable, isOptional: isOptional, destination: destination)
+        let inverse = entity.relationshipsByName[property]?.inverseName
+        let inverseShape = inverse.flatMap { name in
+            EntityRegistry.modelType(named: destination).flatMap { ModelTypeInfo.of($0).properties.first { $0.name == name }?.shape }
+        }
+        if let inverse, case .toOne? = inverseShape {
+            column.storage = .toManyByInverse
+            column.inverse = inverse
+            return column
+        }
+        let mine = "\(entity.name).\(property)"
+        let theirs = inverse.map { "\(destination).\($0)" }
+        let isOwner = theirs.map { mine <= $0 } ?? true
+        column.joinTable = SQLiteJoinTable(name: "osd_\(isOwner ? mine : theirs!)", ownerEntity: isOwner ? entity.name : destination,
+                                           memberEntity: isOwner ? destination : entity.name, isOwnerSide: isOwner)
+        return column
     }
 
     /// `"Trip"."Z_PK", "Trip"."name", …`: the key, then every column in table order.
@@ -147,6 +207,11 @@ enum SQL {
 
     static func quote(_ identifier: String) -> String {
         "\"\(identifier.replacingOccurrences(of: "\"", with: "\"\""))\""
+    }
+
+    /// Checked at commit: a save writes rows that refer to each other in any order.
+    static func references(_ table: String, onDelete action: String) -> String {
+        "REFERENCES \(quote(table))(\(quote(primaryKey))) ON DELETE \(action) DEFERRABLE INITIALLY DEFERRED"
     }
 
     static func column(_ table: String, _ column: String) -> String {

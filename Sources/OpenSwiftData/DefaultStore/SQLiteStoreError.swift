@@ -82,6 +82,8 @@ extension SQLiteStoreError {
             return SQLiteStoreError(.cannotOpen, "\(action) failed: the file cannot be opened for this access. Check that its directory exists and that this user may read (and, to save, write) it.", path: path, underlying: error)
         case .SQLITE_CONSTRAINT where database.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE:
             return SQLiteStoreError(.uniqueConstraintViolation, "\(action) failed: an updated model now equals another on a uniqueness constraint. Change one of them, or delete the duplicate before saving.", path: path, underlying: error)
+        case .SQLITE_CONSTRAINT where database.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY:
+            return SQLiteStoreError(.invalidReference, "\(action) failed: a relationship names a model that is no longer stored (another context or process deleted it). Fetch the models again, set the relationship anew, and save.", path: path, underlying: error)
         default:
             return SQLiteStoreError(.sqliteFailure, "\(action) failed.", path: path, underlying: error)
         }

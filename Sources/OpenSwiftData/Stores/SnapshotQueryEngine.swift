@@ -39,7 +39,10 @@ package struct SnapshotQueryEngine {
     }
 
     package func evaluator(for row: DefaultSnapshot) -> QueryEvaluator {
-        QueryEvaluator(identifier: row.persistentIdentifier) { try value(at: $0, of: row) }
+        QueryEvaluator(identifier: row.persistentIdentifier, property: { try value(at: $0, of: row) }, elementProperty: { identifier, path in
+            guard let element = related(identifier) else { return .null }
+            return try value(at: path, of: element)
+        })
     }
 
     /// A property of the row, following to-one relationships for longer paths; `.null` past a nil link.

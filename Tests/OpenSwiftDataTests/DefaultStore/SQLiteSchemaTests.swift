@@ -21,12 +21,14 @@ import Testing
         ])
     }
 
-    @Test func relationshipsAreAKeyAndEntityColumnOrAJSONList() throws {
+    @Test func relationshipsWithoutInverseAreAForeignKeyOrAJoinTable() throws {
         #expect(try schemaSQL(StoreTrip.self) == [
             #"CREATE TABLE "StoreTraveller" ("Z_PK" INTEGER PRIMARY KEY AUTOINCREMENT, "email" TEXT NOT NULL, "name" TEXT NOT NULL)"#,
-            #"CREATE TABLE "StoreTrip" ("Z_PK" INTEGER PRIMARY KEY AUTOINCREMENT, "name" TEXT NOT NULL, "nights" INTEGER NOT NULL, "budget" REAL NOT NULL, "startDate" REAL NOT NULL, "notes" TEXT, "traveller" INTEGER, "traveller_entity" TEXT, "visits" TEXT)"#,
+            #"CREATE TABLE "StoreTrip" ("Z_PK" INTEGER PRIMARY KEY AUTOINCREMENT, "name" TEXT NOT NULL, "nights" INTEGER NOT NULL, "budget" REAL NOT NULL, "startDate" REAL NOT NULL, "notes" TEXT, "traveller" INTEGER REFERENCES "StoreTraveller"("Z_PK") ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED)"#,
             #"CREATE TABLE "StoreVisit" ("Z_PK" INTEGER PRIMARY KEY AUTOINCREMENT, "place" TEXT NOT NULL)"#,
+            #"CREATE TABLE "osd_StoreTrip.visits" ("owner" INTEGER NOT NULL REFERENCES "StoreTrip"("Z_PK") ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED, "member" INTEGER NOT NULL REFERENCES "StoreVisit"("Z_PK") ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED, PRIMARY KEY ("owner", "member"))"#,
             #"CREATE UNIQUE INDEX "osd_StoreTraveller_unique_email" ON "StoreTraveller" ("email")"#,
+            #"CREATE INDEX "osd_StoreTrip.visits_member" ON "osd_StoreTrip.visits" ("member")"#,
             #"CREATE INDEX "osd_StoreTrip_reference_traveller" ON "StoreTrip" ("traveller")"#,
         ])
     }

@@ -13,6 +13,8 @@ public struct QueryEvaluationError: Error, CustomStringConvertible, Sendable, Ha
         case typeMismatch
         /// A ``QueryExpression/variable(_:)`` outside the collection test that binds it.
         case undefinedVariable
+        /// A ``QueryExpression/elementProperty(_:_:)`` where the evaluator cannot read related models.
+        case unreadableElement
     }
 
     public var kind: Kind

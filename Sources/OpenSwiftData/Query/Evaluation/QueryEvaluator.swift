@@ -16,10 +16,17 @@ import Foundation
 public struct QueryEvaluator {
     private let identifier: PersistentIdentifier
     private let property: (QueryPropertyPath) throws -> QueryValue
+    private let elementProperty: (PersistentIdentifier, QueryPropertyPath) throws -> QueryValue
 
-    public init(identifier: PersistentIdentifier, property: @escaping (QueryPropertyPath) throws -> QueryValue) {
+    /// - Parameter elementProperty: A property of a related model, for elements of to-many
+    ///   relationships; without it such expressions throw, and the context evaluates the predicate.
+    public init(identifier: PersistentIdentifier, property: @escaping (QueryPropertyPath) throws -> QueryValue,
+                elementProperty: @escaping (PersistentIdentifier, QueryPropertyPath) throws -> QueryValue = { _, path in
+                    throw QueryEvaluationError(.unreadableElement, "The property \(path) of a related model cannot be read here")
+                }) {
         self.identifier = identifier
         self.property = property
+        self.elementProperty = elementProperty
     }
 
     /// Whether the row passes `filter`.
@@ -45,6 +52,12 @@ public struct QueryEvaluator {
                 throw QueryEvaluationError(.undefinedVariable, "Variable \(number) is used outside the collection test that binds it")
             }
             return value
+        case let .elementProperty(number, path):
+            let element = try evaluate(.variable(number), elements)
+            guard case .identifier(let related) = element else {
+                throw QueryEvaluationError.typeMismatch("a related model", element)
+            }
+            return try elementProperty(related, path)
         case let .comparison(lhs, op, rhs, _):
             let lhs = try evaluate(lhs, elements)
             return .bool(try Self.compare(lhs, op, try evaluate(rhs, elements)))

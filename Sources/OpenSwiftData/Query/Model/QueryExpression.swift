@@ -24,6 +24,10 @@ public indirect enum QueryExpression: Codable, Sendable, Hashable {
     /// The collection element bound by the enclosing ``collectionAny(_:variable:test:)`` or
     /// ``collectionAll(_:variable:test:)`` with this number.
     case variable(Int)
+    /// A stored property of the model bound to ``variable(_:)`` with this number (an element of a
+    /// to-many relationship), or of a model it relates to: `trip.bucketList.contains { $0.isDone }`
+    /// reads `["isDone"]` of each element.
+    case elementProperty(Int, QueryPropertyPath)
 
     // MARK: Comparison and logic
 

@@ -15,6 +15,8 @@ public struct SQLFragment: Sendable, Hashable {
 /// The arguments a rendering collects, in the order their placeholders appear.
 struct SQLiteRenderState {
     private(set) var arguments: [QueryValue] = []
+    /// Elements of to-many relationships are rows, not `json_each` values: their alias and rows.
+    var elementRows: [Int: (alias: String, rows: SQLiteRelatedRows)] = [:]
 
     mutating func bind(_ value: QueryValue) -> String {
         arguments.append(value)

@@ -26,6 +26,9 @@ import Foundation
 ///   `osd_character_count`): Swift's string semantics, which `LIKE`, `instr` and `length` lack
 ///   (`LIKE` ignores ASCII case; all three see Unicode scalars, not `Character`s).
 ///
+/// - A to-many relationship is rows of another table (``SQLiteRelatedRows``): `count`, `isEmpty`,
+///   `contains(where:)` and `allSatisfy` on it are correlated subqueries over those rows.
+///
 /// Whatever it cannot render exactly throws ``QueryTranslationError``.
 public struct SQLiteQueryRenderer {
     /// Lists longer than this are bound as one JSON array argument, not one argument per element:
@@ -35,6 +38,7 @@ public struct SQLiteQueryRenderer {
     let column: (QueryPropertyPath) throws -> String
     let identifierColumn: String
     let primaryKey: (PersistentIdentifier) -> QueryValue?
+    let relatedRows: (QueryPropertyPath) -> SQLiteRelatedRows?
 
     /// - Parameters:
     ///   - column: The quoted column for a property path, e.g. `"t"."name"`; throws for paths it
@@ -42,10 +46,15 @@ public struct SQLiteQueryRenderer {
     ///   - identifierColumn: The quoted column holding the fetched rows' keys, e.g. `"t"."Z_PK"`.
     ///   - primaryKey: The key stored for an identifier, or nil when it belongs to another store or
     ///     entity than the fetched one; such an identifier matches no row.
-    public init(column: @escaping (QueryPropertyPath) throws -> String, identifierColumn: String, primaryKey: @escaping (PersistentIdentifier) -> QueryValue?) {
+    ///   - relatedRows: For a to-many relationship of the fetched model, the rows it leads to;
+    ///     nil for paths stored as a JSON array column.
+    public init(column: @escaping (QueryPropertyPath) throws -> String, identifierColumn: String,
+                primaryKey: @escaping (PersistentIdentifier) -> QueryValue?,
+                relatedRows: @escaping (QueryPropertyPath) -> SQLiteRelatedRows? = { _ in nil }) {
         self.column = column
         self.identifierColumn = identifierColumn
         self.primaryKey = primaryKey
+        self.relatedRows = relatedRows
     }
 
     public func render(_ expression: QueryExpression) throws -> SQLFragment {
@@ -63,7 +72,13 @@ public struct SQLiteQueryRenderer {
         case .identifier:
             return identifierColumn
         case .variable(let number):
-            return "j\(number).value"
+            guard let element = state.elementRows[number] else { return "j\(number).value" }
+            return "\(element.alias).\(element.rows.destinationKey)"
+        case let .elementProperty(number, path):
+            guard let element = state.elementRows[number] else {
+                throw QueryTranslationError.unsupported("Properties of collection elements are rendered for to-many relationships only")
+            }
+            return try element.rows.elementColumn(element.alias, path)
         case let .comparison(lhs, op, rhs, type):
             return try comparison(lhs, op, rhs, type, &state)
         case let .and(lhs, rhs):
@@ -90,6 +105,14 @@ public struct SQLiteQueryRenderer {
             return "osd_starts_with(\(try sql(string, &state)), \(try sql(prefix, &state)))"
         case let .stringCompare(string, other, options):
             return "osd_compare(\(try sql(string, &state)), \(try sql(other, &state)), \(options.rawValue))"
+        case let .count(.property(path), .array) where relatedRows(path) != nil:
+            return "(SELECT COUNT(*) \(relatedRows(path)!.links(alias: "r")))"
+        case let .isEmpty(.property(path), .array) where relatedRows(path) != nil:
+            return "(NOT EXISTS (SELECT 1 \(relatedRows(path)!.links(alias: "r"))))"
+        case let .collectionAny(.property(path), variable, test) where relatedRows(path) != nil:
+            return "EXISTS (SELECT 1 \(try related(path, variable, &state)) AND \(try sql(test, &state)))"
+        case let .collectionAll(.property(path), variable, test) where relatedRows(path) != nil:
+            return "NOT EXISTS (SELECT 1 \(try related(path, variable, &state)) AND NOT COALESCE(\(try sql(test, &state)), 0))"
         case let .count(operand, kind):
             return try count(operand, kind, &state)
         case let .isEmpty(operand, .string):
@@ -106,6 +129,14 @@ public struct SQLiteQueryRenderer {
             // A NULL test (only where Swift would throw) counts as unsatisfied, as in collectionAny.
             return "NOT EXISTS (SELECT 1 FROM json_each(\(try sql(collection, &state))) AS j\(variable) WHERE NOT COALESCE(\(try sql(test, &state)), 0))"
         }
+    }
+
+    /// The related models of a to-many relationship as `j<variable>`, whose key stands for the element.
+    private func related(_ path: QueryPropertyPath, _ variable: Int, _ state: inout SQLiteRenderState) throws -> String {
+        let rows = relatedRows(path)!
+        let alias = "j\(variable)"
+        state.elementRows[variable] = (alias, rows)
+        return rows.elements(alias: alias)
     }
 
     /// A constant as a placeholder. Identifiers become the store's keys.

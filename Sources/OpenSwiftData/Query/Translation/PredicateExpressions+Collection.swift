@@ -18,7 +18,7 @@ extension PredicateExpressions.SequenceContainsWhere: QueryTranslatable {
     func translate(_ state: inout TranslationState) throws -> QueryExpression {
         let collection = try state.collection(sequence)
         let number = state.newVariable()
-        state.bind(variable.key, to: .expression(.variable(number)))
+        state.bind(variable.key, to: TranslationState.element(number, of: LHS.Output.Element.self))
         return .collectionAny(collection, variable: number, test: try state.translate(test))
     }
 }
@@ -27,12 +27,18 @@ extension PredicateExpressions.SequenceAllSatisfy: QueryTranslatable {
     func translate(_ state: inout TranslationState) throws -> QueryExpression {
         let collection = try state.collection(sequence)
         let number = state.newVariable()
-        state.bind(variable.key, to: .expression(.variable(number)))
+        state.bind(variable.key, to: TranslationState.element(number, of: LHS.Output.Element.self))
         return .collectionAll(collection, variable: number, test: try state.translate(test))
     }
 }
 
 extension TranslationState {
+    /// Elements of a to-many relationship are models (classes), whose properties the test may
+    /// read; key paths on any other class resolve to nothing, so the predicate stays in memory.
+    static func element(_ number: Int, of type: Any.Type) -> QueryOperand {
+        type is AnyObject.Type ? .element(number, []) : .expression(.variable(number))
+    }
+
     /// Arrays and sets only: strings are sequences too, but of `Character`s, which have no query form.
     mutating func collection<E: PredicateExpression>(_ sequence: E) throws -> QueryExpression {
         guard E.Output.self is any QueryCollectionType.Type else {

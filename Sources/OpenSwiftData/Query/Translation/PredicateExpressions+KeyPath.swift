@@ -13,6 +13,7 @@ extension PredicateExpressions.KeyPath: QueryOperandTranslatable {
     func translateOperand(_ state: inout TranslationState) throws -> QueryOperand {
         switch try state.operand(root) {
         case .model(let path): try member(ofModelAt: path, state)
+        case .element(let number, let path): try member(ofElement: number, at: path, state)
         case .expression(let base): .expression(try member(of: base))
         }
     }
@@ -27,6 +28,20 @@ extension PredicateExpressions.KeyPath: QueryOperandTranslatable {
             .expression(.property(QueryPropertyPath(path + [name])))
         case .relationship(let name, _, false, _):
             .model(path + [name])
+        case nil:
+            throw QueryTranslationError.unsupported("The key path \(keyPath) is not a stored property")
+        }
+    }
+
+    /// The same, from an element of a to-many relationship.
+    private func member(ofElement number: Int, at path: [String], _ state: TranslationState) throws -> QueryOperand {
+        switch state.resolve(keyPath) {
+        case .attribute(let name, _, _), .relationship(let name, _, true, _):
+            .expression(.elementProperty(number, QueryPropertyPath(path + [name])))
+        case .identifier:
+            .expression(state.expression(for: .element(number, path)))
+        case .relationship(let name, _, false, _):
+            .element(number, path + [name])
         case nil:
             throw QueryTranslationError.unsupported("The key path \(keyPath) is not a stored property")
         }

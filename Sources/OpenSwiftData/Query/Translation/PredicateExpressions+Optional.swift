@@ -17,6 +17,7 @@ extension PredicateExpressions.ForcedUnwrap: QueryOperandTranslatable {
     func translateOperand(_ state: inout TranslationState) throws -> QueryOperand {
         switch try state.operand(inner) {
         case .model(let path): .model(path)
+        case .element(let number, let path): .element(number, path)
         case .expression(let inner): .expression(.forceUnwrap(inner))
         }
     }
@@ -28,20 +29,31 @@ extension PredicateExpressions.OptionalFlatMap: QueryOperandTranslatable {
     func translateOperand(_ state: inout TranslationState) throws -> QueryOperand {
         switch try state.operand(wrapped) {
         case .model(let path):
-            state.bind(variable.key, to: .model(path))
-            let result = try state.operand(transform)
-            if case .model = result { return result }
-            if case .expression(.property(let property)) = result, property.components.starts(with: path) {
-                return result
-            }
-            let isNil = QueryExpression.comparison(state.expression(for: .model(path)), .equal, .value(.null), type: QueryValueType(.identifier, isOptional: true))
-            return .expression(.conditional(isNil, then: .value(.null), else: state.expression(for: result)))
+            return try related(.model(path), path: path, &state)
+        case .element(let number, let path):
+            return try related(.element(number, path), path: path, &state)
         case .expression(let wrapped):
             let type = try state.valueType(of: LHS.Output.self)
             state.bind(variable.key, to: .expression(.forceUnwrap(wrapped)))
             let result = try state.translate(transform)
             let isNil = QueryExpression.comparison(wrapped, .equal, .value(.null), type: type)
             return .expression(.conditional(isNil, then: .value(.null), else: result))
+        }
+    }
+
+    private func related(_ model: QueryOperand, path: [String], _ state: inout TranslationState) throws -> QueryOperand {
+        state.bind(variable.key, to: model)
+        let result = try state.operand(transform)
+        switch result {
+        case .model, .element:
+            return result
+        case .expression(.property(let property)) where property.components.starts(with: path):
+            return result
+        case .expression(.elementProperty(_, let property)) where property.components.starts(with: path):
+            return result
+        default:
+            let isNil = QueryExpression.comparison(state.expression(for: model), .equal, .value(.null), type: QueryValueType(.identifier, isOptional: true))
+            return .expression(.conditional(isNil, then: .value(.null), else: state.expression(for: result)))
         }
     }
 }

@@ -11,6 +11,9 @@ protocol QueryTranslatable {
 enum QueryOperand: Equatable {
     /// The fetched model (`[]`) or the model the relationships on this path lead to.
     case model([String])
+    /// The model bound to a collection variable (an element of a to-many relationship), or the
+    /// model the relationships on this path lead to from it.
+    case element(Int, [String])
     case expression(QueryExpression)
 }
 

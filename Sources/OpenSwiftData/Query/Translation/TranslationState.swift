@@ -30,6 +30,8 @@ struct TranslationState {
         switch operand {
         case .model([]): .identifier
         case .model(let path): .property(QueryPropertyPath(path))
+        case .element(let number, []): .variable(number)
+        case .element(let number, let path): .elementProperty(number, QueryPropertyPath(path))
         case .expression(let expression): expression
         }
     }

@@ -1,0 +1,45 @@
+/// Where the rows of a to-many relationship are, for ``SQLiteQueryRenderer``.
+///
+/// `count` and `isEmpty` count the rows of `table` whose `link` column equals the fetched row's
+/// key (`owner`). `contains(where:)` and `allSatisfy` read the related models themselves: the rows
+/// of `destination` whose key is among the `key` column of those rows (or, when `table` is the
+/// destination's own table, those rows directly).
+///
+/// ```swift
+/// // Trip.bucketList, stored as BucketListItem.trip
+/// SQLiteRelatedRows(table: #""BucketListItem""#, key: #""Z_PK""#, link: #""trip""#, owner: #""Trip"."Z_PK""#,
+///                   destination: #""BucketListItem""#, destinationKey: #""Z_PK""#) { alias, path in "\(alias).\"\(path)\"" }
+/// ```
+public struct SQLiteRelatedRows {
+    public var table: String
+    public var key: String
+    public var link: String
+    public var owner: String
+    public var destination: String
+    public var destinationKey: String
+    /// A property path of a related model, whose row is aliased `alias`; throws for paths it
+    /// cannot render.
+    public var elementColumn: (_ alias: String, _ path: QueryPropertyPath) throws -> String
+
+    public init(table: String, key: String, link: String, owner: String, destination: String, destinationKey: String,
+                elementColumn: @escaping (_ alias: String, _ path: QueryPropertyPath) throws -> String) {
+        self.table = table
+        self.key = key
+        self.link = link
+        self.owner = owner
+        self.destination = destination
+        self.destinationKey = destinationKey
+        self.elementColumn = elementColumn
+    }
+
+    /// `FROM <table> AS <alias> WHERE <alias>.<link> = <owner>`.
+    func links(alias: String) -> String {
+        "FROM \(table) AS \(alias) WHERE \(alias).\(link) = \(owner)"
+    }
+
+    /// The related models' rows as `alias`, for a condition to follow with `AND`.
+    func elements(alias: String) -> String {
+        if table == destination { return links(alias: alias) }
+        return "FROM \(destination) AS \(alias) WHERE \(alias).\(destinationKey) IN (SELECT \(key) FROM \(table) WHERE \(link) = \(owner))"
+    }
+}
