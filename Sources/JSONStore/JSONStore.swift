@@ -23,7 +23,7 @@ import OpenSwiftData
 /// Every save rewrites the whole file, so it suits data sets of up to about 10,000–20,000 models
 /// (a few megabytes), where a save takes tens of milliseconds. With 100,000 models (40–50 MB)
 /// opening takes about 2.5 s and every save about 0.3 s: use the SQLite default store instead.
-public final class JSONStore: DataStore, DataStoreBatching, @unchecked Sendable {
+public final class JSONStore: DataStore, DataStoreBatching, RewritesRelationshipReferences, @unchecked Sendable {
     public typealias Configuration = JSONStoreConfiguration
     public typealias Snapshot = DefaultSnapshot
 

@@ -87,7 +87,8 @@ extension DataStoreConformance.Check {
             let descriptors: [FetchDescriptor<ConformanceItem>] = [
                 FetchDescriptor(),
                 FetchDescriptor(predicate: #Predicate { $0.rating != nil }),
-                FetchDescriptor(predicate: #Predicate { $0.name.contains("a") }, sortBy: [SortDescriptor(\.date)]),
+                // `small` breaks the ties in `date`: a store may return tied rows in any order.
+                FetchDescriptor(predicate: #Predicate { $0.name.contains("a") }, sortBy: [SortDescriptor(\.date), SortDescriptor(\.small)]),
                 FetchDescriptor(predicate: #Predicate { _ in false }),
             ]
             for descriptor in descriptors {

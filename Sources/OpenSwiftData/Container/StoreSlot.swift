@@ -36,6 +36,9 @@ package final class StoreSlot: @unchecked Sendable {
 
     package var identifier: String { lock.withLock { store.identifier } }
 
+    /// Whether the store rewrites references to models inserted in the same save itself.
+    package var rewritesReferences: Bool { store is any RewritesRelationshipReferences }
+
     package func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState) throws -> FetchedRows {
         func open<S: DataStore>(_ store: S) throws -> FetchedRows {
             let result = try lock.withLock {

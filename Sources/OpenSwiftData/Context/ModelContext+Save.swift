@@ -31,11 +31,15 @@ extension ModelContext {
             let toUpdate = changed.storages.filter(belongs)
             let toDelete = deleted.storages.filter(belongs)
             guard !(toInsert.isEmpty && toUpdate.isEmpty && toDelete.isEmpty) else { continue }
+            let referring = slot.rewritesReferences ? [] : (toInsert + toUpdate).filter { refersToAny(of: toInsert, from: $0) }
             let outcome = try slot.save(inserted: toInsert, updated: toUpdate, deleted: toDelete, editingState: editingState)
             insertedIDs += toInsert.map { commitInsert($0, remap: outcome.remappedIdentifiers) }
             updatedIDs += toUpdate.map(commitUpdate)
             deletedIDs += toDelete.map(commitDelete)
             reregister(outcome.reregistered)
+            if !outcome.remappedIdentifiers.isEmpty && !referring.isEmpty {
+                try fixReferences(in: referring, slot: slot)
+            }
         }
         NotificationCenter.default.post(name: ModelContext.didSave, object: self, userInfo: [
             NotificationKey.insertedIdentifiers.rawValue: insertedIDs,
@@ -48,6 +52,29 @@ extension ModelContext {
     public func transaction(block: () throws -> Void) throws {
         try block()
         try save()
+    }
+
+    /// Whether `storage` refers to any of `targets` through a relationship.
+    private func refersToAny(of targets: [BackingStorage], from storage: BackingStorage) -> Bool {
+        let wanted = Set(targets.map(ObjectIdentifier.init))
+        return storage.info.properties.contains { property in
+            property.isRelationship && storage.relatedModels(at: property.index).contains {
+                $0.backingStorage.map { wanted.contains(ObjectIdentifier($0)) } ?? false
+            }
+        }
+    }
+
+    /// A store that copied inserted snapshots without `remappedIdentifiers` (the WWDC24 sample does)
+    /// still holds the temporary identifiers of models inserted with them: saving those models
+    /// again as updates, now that every identifier is permanent, leaves a graph the store can read
+    /// back. When that second request fails, the models stay changed so the next save retries it.
+    private func fixReferences(in storages: [BackingStorage], slot: StoreSlot) throws {
+        do {
+            _ = try slot.save(inserted: [], updated: storages, deleted: [], editingState: editingState)
+        } catch {
+            for storage in storages { if let model = storage.model { changed.add(model) } }
+            throw error
+        }
     }
 
     private func commitInsert(_ storage: BackingStorage, remap: [PersistentIdentifier: PersistentIdentifier]) -> PersistentIdentifier {

@@ -60,6 +60,11 @@ extension DataStore {
     }
 }
 
+/// Marks the library's stores that rewrite references between models inserted in one save
+/// themselves (through `copy(persistentIdentifier:remappedIdentifiers:)`), so the context need not
+/// follow their saves with a fix-up.
+package protocol RewritesRelationshipReferences {}
+
 /// A store that can delete the models matching a predicate itself (`ModelContext.delete(model:where:)`).
 public protocol DataStoreBatching: DataStore {
     func delete<T>(_ request: DataStoreBatchDeleteRequest<T>) throws where T: PersistentModel

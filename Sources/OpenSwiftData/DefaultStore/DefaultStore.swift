@@ -22,7 +22,7 @@ import GRDB
 ///
 /// Errors are ``SQLiteStoreError``s naming the file; saving or batch-deleting through a
 /// read-only configuration throws ``PersistenceError`` `.readOnly`.
-public final class DefaultStore: DataStore, DataStoreBatching {
+public final class DefaultStore: DataStore, DataStoreBatching, RewritesRelationshipReferences {
     public typealias Configuration = ModelConfiguration
     public typealias Snapshot = DefaultSnapshot
 

@@ -15,7 +15,7 @@ public struct InMemoryStoreConfiguration: DataStoreConfiguration, Sendable {
 /// A complete `DataStore` that keeps snapshots in memory: for tests, and as the reference
 /// implementation of the protocol (permanent identifiers, remapping, predicates, sorts and paging
 /// evaluated on snapshots, batch delete, erase).
-public final class InMemoryStore: DataStore, DataStoreBatching {
+public final class InMemoryStore: DataStore, DataStoreBatching, RewritesRelationshipReferences {
     public typealias Configuration = InMemoryStoreConfiguration
     public typealias Snapshot = DefaultSnapshot
 
