@@ -10,7 +10,7 @@ enum SQLiteQueryBinding {
         case .bool(let bool): return (bool ? 1 : 0 as Int64).databaseValue
         case .integer(let integer): return integer.databaseValue
         case .double(let double): return try SQLiteValueCoding.databaseValue(double)
-        case .string(let string): return string.precomposedStringWithCanonicalMapping.databaseValue
+        case .string(let string): return string.nfc.databaseValue
         case .date(let date): return date.timeIntervalSinceReferenceDate.databaseValue
         case .uuid(let uuid): return uuid.uuidString.databaseValue
         case .data(let data): return data.databaseValue

@@ -206,7 +206,9 @@ enum SQL {
     static let metadataTable = "osd_metadata"
 
     static func quote(_ identifier: String) -> String {
-        "\"\(identifier.replacingOccurrences(of: "\"", with: "\"\""))\""
+        // Runs for every column of every statement: stay off Foundation for the usual names.
+        guard identifier.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + identifier + "\"" }
+        return "\"" + identifier.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
     }
 
     /// Checked at commit: a save writes rows that refer to each other in any order.

@@ -47,7 +47,7 @@ enum SQLiteValueCoding {
         case let float as Float:
             return float.isNaN ? nanText : Double(float).databaseValue
         case let string as String:
-            return string.precomposedStringWithCanonicalMapping.databaseValue
+            return string.nfc.databaseValue
         case let date as Date:
             return date.timeIntervalSinceReferenceDate.databaseValue
         case let uuid as UUID:
@@ -69,7 +69,7 @@ enum SQLiteValueCoding {
     /// string, because JSON's punctuation is ASCII and never composes with what follows it.
     static func json(_ value: any Encodable) throws -> String {
         let data = try jsonEncoder.encode(value)
-        return String(decoding: data, as: UTF8.self).precomposedStringWithCanonicalMapping
+        return String(decoding: data, as: UTF8.self).nfc
     }
 
     private static let nanText = "NaN".databaseValue
@@ -187,3 +187,10 @@ struct ValueCodingError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
+extension String {
+    /// The string in Unicode NFC, the form stored and bound so that SQLite's byte order and
+    /// equality match Swift's `String` comparison. ASCII text is already NFC: skip Foundation.
+    var nfc: String {
+        utf8.allSatisfy { $0 < 0x80 } ? self : precomposedStringWithCanonicalMapping
+    }
+}
