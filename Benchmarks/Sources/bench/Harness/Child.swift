@@ -1,0 +1,70 @@
+import Foundation
+
+/// `bench --child WORKLOAD CONTENDER SIZE RUNS [FETCHES]`: runs one contender on one workload and
+/// size in this process, so that its peak memory is its own, and prints a ``ChildReport`` as JSON.
+/// FETCHES replaces the 50 whole fetches of an orders run, to profile it under callgrind in minutes.
+enum Child {
+    static func main(_ arguments: [String]) throws {
+        if arguments == ["idle"] {
+            // The memory every child has before it runs anything: the binary and its libraries.
+            FileHandle.standardOutput.write(try JSONEncoder().encode(ChildReport(peakResidentKiB: peakResidentKiB())))
+            return
+        }
+        guard arguments.count == 4 || arguments.count == 5, let workload = Workload(rawValue: arguments[0]), let contender = Contender(key: arguments[1]),
+              let size = Int(arguments[2]), let runs = Int(arguments[3]) else {
+            throw UsageError("usage: bench --child WORKLOAD CONTENDER SIZE RUNS [FETCHES]")
+        }
+        let fetches = arguments.count == 5 ? Int(arguments[4]) ?? Orders.fetchesPerRun : Orders.fetchesPerRun
+        var report = try run(workload, contender, size: size, runs: runs, fetches: fetches)
+        report.peakResidentKiB = peakResidentKiB()
+        FileHandle.standardOutput.write(try JSONEncoder().encode(report))
+    }
+
+    static func run(_ workload: Workload, _ contender: Contender, size: Int, runs: Int, fetches: Int) throws -> ChildReport {
+        switch workload {
+        case .simple, .simpleUnique:
+            let unique = workload == .simpleUnique
+            return try Driver.simple(size: size, runs: runs) { directory in try users(contender, directory, unique: unique) }
+        case .lookup:
+            return try Driver.lookup(runs: runs) { directory in try users(contender, directory, unique: true) }
+        case .complex:
+            return try Driver.complex(size: size, runs: runs) { directory in
+                switch contender {
+                case .rawSQLite: try RawSchools(directory)
+                case .grdbRecords: try GRDBSchools<SchoolRecord, StudentRecord, GradeRecord>(directory)
+                case .grdbCodable: try GRDBSchools<SchoolCodable, StudentCodable, GradeCodable>(directory)
+                case .osdSQLite: try OSDSchools(.sqlite, directory)
+                case .osdMemory: try OSDSchools(.inMemory, directory)
+                case .osdJSON: try OSDSchools(.json, directory)
+                }
+            }
+        case .orders:
+            return try Driver.orders(runs: runs, fetches: fetches) { directory in
+                switch contender {
+                case .rawSQLite: try RawOrders(directory)
+                case .grdbRecords: try GRDBOrders<OrderRecord>(directory)
+                case .grdbCodable: try GRDBOrders<OrderCodable>(directory)
+                case .osdSQLite: try OSDOrders(.sqlite, directory)
+                case .osdMemory: try OSDOrders(.inMemory, directory)
+                case .osdJSON: try OSDOrders(.json, directory)
+                }
+            }
+        }
+    }
+
+    private static func users(_ contender: Contender, _ directory: ScratchDirectory, unique: Bool) throws -> any SimpleSubject & LookupSubject {
+        switch contender {
+        case .rawSQLite: try RawUsers(directory, unique: unique)
+        case .grdbRecords: try GRDBUsers<UserRecord>(directory, unique: unique)
+        case .grdbCodable: try GRDBUsers<UserCodable>(directory, unique: unique)
+        case .osdSQLite: try OSDUsers(.sqlite, directory, unique: unique)
+        case .osdMemory: try OSDUsers(.inMemory, directory, unique: unique)
+        case .osdJSON: try OSDUsers(.json, directory, unique: unique)
+        }
+    }
+}
+
+struct UsageError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

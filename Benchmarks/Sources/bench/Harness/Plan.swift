@@ -1,0 +1,95 @@
+/// A timed step of a workload. The raw values name the phases in the report and on the command line.
+enum Phase: String, CaseIterable, Codable {
+    case insert, fetch, update, delete
+    case fetchAll = "fetch-all ×50"
+    case lookup = "lookup ×1000"
+    case count = "count ×10"
+
+    /// The ratio to raw SQLite that OpenSwiftData's default store should stay under.
+    var target: Double {
+        switch self {
+        case .insert, .fetch, .update, .delete, .fetchAll, .count: 2.0
+        case .lookup: 1.5
+        }
+    }
+}
+
+enum Workload: String, CaseIterable, Codable {
+    /// Emerge's simple model: insert N users, fetch the Janes sorted by age, rename them, delete all.
+    case simple
+    /// The same with `#Unique` on the user's id (an upsert on every insert).
+    case simpleUnique = "simple-unique"
+    /// Emerge's object graph: schools, students and their grades.
+    case complex
+    /// Lighter's suite: a 16,000-row, 14-column orders table fetched whole 50 times.
+    case orders
+    /// One row by unique key out of 100,000, and a count with a predicate.
+    case lookup
+
+    var phases: [Phase] {
+        switch self {
+        case .simple, .simpleUnique, .complex: [.insert, .fetch, .update, .delete]
+        case .orders: [.fetchAll]
+        case .lookup: [.lookup, .count]
+        }
+    }
+
+    var sizes: [Int] {
+        switch self {
+        case .simple, .simpleUnique: [1_000, 10_000, 100_000]
+        case .complex: [1_000, 10_000]
+        case .orders: [Orders.rowCount]
+        case .lookup: [Lookup.rowCount]
+        }
+    }
+
+    /// Why a contender is left out of this workload and size, or nil.
+    func skipReason(_ contender: Contender, size: Int) -> String? {
+        switch contender {
+        case .osdMemory where self == .lookup:
+            return "not run: no index, each lookup scans all 100,000 snapshots (over 300 s)"
+        case .osdJSON where self == .lookup:
+            return "not run: no index, each lookup scans all 100,000 snapshots"
+        case .osdJSON where size * (self == .complex ? 6 : 1) > 20_000:
+            return "not run: over the 20,000 models JSONStore is made for"
+        default:
+            return nil
+        }
+    }
+
+    /// Runs per size, chosen so that the whole command stays within 15 minutes on two cores.
+    func runs(size: Int) -> Int {
+        switch self {
+        case .simple, .simpleUnique: size >= 100_000 ? 3 : size >= 10_000 ? 5 : 7
+        case .complex: size >= 10_000 ? 3 : 5
+        case .orders: 3
+        case .lookup: 5
+        }
+    }
+}
+
+enum Contender: String, CaseIterable, Codable {
+    case rawSQLite = "raw SQLite"
+    case grdbRecords = "GRDB records"
+    case grdbCodable = "GRDB Codable"
+    case osdSQLite = "OSD SQLite"
+    case osdMemory = "OSD in-memory"
+    case osdJSON = "OSD JSONStore"
+
+    /// The name used on the command line.
+    var key: String {
+        switch self {
+        case .rawSQLite: "raw"
+        case .grdbRecords: "grdb"
+        case .grdbCodable: "grdb-codable"
+        case .osdSQLite: "osd"
+        case .osdMemory: "osd-memory"
+        case .osdJSON: "osd-json"
+        }
+    }
+
+    init?(key: String) {
+        guard let found = Contender.allCases.first(where: { $0.key == key }) else { return nil }
+        self = found
+    }
+}
