@@ -120,8 +120,7 @@ extension ModelContext {
     func hasPendingChanges<T: PersistentModel>(of _: T.Type) -> Bool {
         let entity = Schema.entityName(for: T.self)
         let matches = { (storage: BackingStorage) in storage.info.entityName == entity }
-        return inserted.storages.contains(where: matches) || changed.storages.contains(where: matches)
-            || deleted.storages.contains(where: matches)
+        return inserted.contains(where: matches) || changed.contains(where: matches) || deleted.contains(where: matches)
     }
 
     struct FetchOutcome {

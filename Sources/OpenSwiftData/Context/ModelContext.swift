@@ -108,6 +108,11 @@ struct PendingSet {
 
     func contains(_ storage: BackingStorage) -> Bool { entries[ObjectIdentifier(storage)] != nil }
 
+    /// Whether any pending model passes `test`; unordered, so no sort on the fetch path.
+    func contains(where test: (BackingStorage) -> Bool) -> Bool {
+        entries.values.contains { $0.model.backingStorage.map(test) ?? false }
+    }
+
     mutating func add(_ model: any PersistentModel) {
         guard let storage = model.backingStorage else { return }
         let key = ObjectIdentifier(storage)

@@ -15,7 +15,7 @@ struct KeyPathResolver: @unchecked Sendable {
     init(layouts: [SQLiteEntityLayout]) {
         var resolutions: [AnyKeyPath: QueryKeyPathResolution] = [:]
         for layout in layouts {
-            resolutions[Self.identifierKeyPath(of: layout.info.modelType)] = .identifier
+            resolutions[ModelQueryResolution.identifierKeyPath(of: layout.info.modelType)] = .identifier
             for (column, property) in zip(layout.table.columns, layout.properties) {
                 switch column.storage {
                 case .toOne, .toManyByInverse, .toManyByJoinTable:
@@ -34,12 +34,6 @@ struct KeyPathResolver: @unchecked Sendable {
     /// Key paths are immutable values, so sharing the table across threads is safe.
     var translator: QueryTranslator {
         QueryTranslator { [self] in resolutions[$0] }
-    }
-
-    /// `\T.persistentModelID`, built for the model type at hand.
-    private static func identifierKeyPath(of type: any PersistentModel.Type) -> AnyKeyPath {
-        func make<T: PersistentModel>(_: T.Type) -> AnyKeyPath { \T.persistentModelID }
-        return make(type)
     }
 
     private static func isQueryable(_ type: any Any.Type) -> Bool {

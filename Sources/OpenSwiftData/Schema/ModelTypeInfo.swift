@@ -52,6 +52,12 @@ package final class ModelTypeInfo: @unchecked Sendable {
         slotByName = Dictionary(uniqueKeysWithValues: properties.map { ($0.name, $0.index) })
     }
 
+    /// `#Unique` constraints and `@Attribute(.unique)` properties, as property names.
+    package var uniquenessConstraints: [[String]] {
+        uniqueKeyPathLists.map { $0.compactMap(propertyName(for:)) }
+            + properties.filter { ($0.metadata as? Schema.Attribute)?.isUnique == true }.map { [$0.name] }
+    }
+
     package func slot(for keyPath: AnyKeyPath) -> Int? { slotByKeyPath[keyPath] }
     package func slot(named name: String) -> Int? { slotByName[name] }
     package func property(named name: String) -> Property? { slotByName[name].map { properties[$0] } }

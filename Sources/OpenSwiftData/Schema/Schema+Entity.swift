@@ -48,8 +48,7 @@ extension Schema {
             self.modelType = modelType
             storedProperties = info.properties.map(Entity.schemaProperty)
             let names = { (paths: [AnyKeyPath]) in paths.compactMap(info.propertyName(for:)) }
-            uniquenessConstraints = info.uniqueKeyPathLists.map(names)
-                + info.properties.filter { ($0.metadata as? Attribute)?.isUnique == true }.map { [$0.name] }
+            uniquenessConstraints = info.uniquenessConstraints
             indices = info.indexKeyPathLists.map(names)
         }
 

@@ -142,7 +142,7 @@ private struct UniqueIndex {
 
     private mutating func prepareConstraints(_ entityName: String) {
         guard constraints[entityName] == nil else { return }
-        constraints[entityName] = EntityRegistry.modelType(named: entityName).map { Schema.Entity(modelType: $0).uniquenessConstraints } ?? []
+        constraints[entityName] = EntityRegistry.modelType(named: entityName).map { ModelTypeInfo.of($0).uniquenessConstraints } ?? []
     }
 
     private mutating func prepare(_ entityName: String, rows: [Int64: DefaultSnapshot]) {
