@@ -9,12 +9,22 @@ let package = Package(
         .library(name: "OpenSwiftData", targets: ["OpenSwiftData"]),
         .library(name: "JSONStore", targets: ["JSONStore"]),
         .library(name: "DataStoreTesting", targets: ["DataStoreTesting"]),
+        .library(name: "RemoteStore", targets: ["RemoteStore"]),
+        .library(name: "StoreServer", targets: ["StoreServer"]),
         .executable(name: "trips", targets: ["trips"]),
+        .executable(name: "openswiftdata-server", targets: ["openswiftdata-server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.1"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
     ],
     targets: [
         .macro(
@@ -33,9 +43,46 @@ let package = Package(
         .target(name: "JSONStore", dependencies: ["OpenSwiftData"]),
         .target(name: "DataStoreTesting", dependencies: ["OpenSwiftData"]),
         .target(name: "SampleTrips", dependencies: ["OpenSwiftData"]),
+        // Only the network products depend on NIO; the model layer and the file stores never build it.
+        // The HTTP API's message types, shared by the client and the server; not a product.
+        .target(name: "StoreWire", dependencies: ["OpenSwiftData"]),
+        .target(
+            name: "RemoteStore",
+            dependencies: [
+                "OpenSwiftData", "StoreWire",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        .target(
+            name: "StoreServer",
+            dependencies: [
+                "OpenSwiftData",
+                "StoreWire",
+                "JSONStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.copy("openapi.yaml")]
+        ),
         .executableTarget(
             name: "trips",
-            dependencies: ["OpenSwiftData", "SampleTrips", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "OpenSwiftData", "SampleTrips", "RemoteStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "openswiftdata-server",
+            dependencies: [
+                "StoreServer", "SampleTrips",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // The child process SQLiteCrashTests kills; not a product.
         .executableTarget(name: "SQLiteCrashChild", dependencies: ["OpenSwiftData"]),
@@ -45,7 +92,17 @@ let package = Package(
         .testTarget(name: "JSONStoreTests", dependencies: ["JSONStore", "DataStoreTesting", "JSONStoreCrashWriter"]),
         .testTarget(name: "DataStoreTestingTests", dependencies: ["DataStoreTesting"]),
         .testTarget(name: "QueryTranslationTests", dependencies: ["OpenSwiftData"]),
-        .testTarget(name: "TripsTests", dependencies: ["trips"]),
+        .testTarget(name: "TripsTests", dependencies: ["trips", "openswiftdata-server"]),
+        .testTarget(
+            name: "RemoteStoreTests",
+            dependencies: [
+                "RemoteStore", "StoreServer", "DataStoreTesting", "SampleTrips",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(
             name: "OpenSwiftDataMacrosTests",
             dependencies: [

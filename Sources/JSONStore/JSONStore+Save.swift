@@ -31,7 +31,7 @@ extension JSONStore {
 
     /// Runs `change` on a copy of the latest archive, holding the file lock, writes the result
     /// durably, and only then adopts it.
-    private func write<T>(_ action: String, _ change: (inout SnapshotArchive) throws -> T) throws -> T {
+    func write<T>(_ action: String, _ change: (inout SnapshotArchive) throws -> T) throws -> T {
         try lock.withLock {
             try exclusively(action) {
                 try reloadIfChanged()

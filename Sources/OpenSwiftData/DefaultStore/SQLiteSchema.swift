@@ -204,6 +204,8 @@ enum SQL {
     /// The integer key column of every entity table (named as in Core Data's stores).
     static let primaryKey = "Z_PK"
     static let metadataTable = "osd_metadata"
+    /// Receipts of saves made with an idempotency key (``DefaultStore/save(_:receiptKey:fingerprint:response:)``).
+    static let receiptsTable = "osd_save_receipts"
 
     static func quote(_ identifier: String) -> String {
         // Runs for every column of every statement: stay off Foundation for the usual names.

@@ -23,7 +23,7 @@ public final class InMemoryStore: DataStore, DataStoreBatching, RewritesRelation
     public let schema: Schema
     /// Unique per store instance, so identifiers from two in-memory stores never collide.
     public let identifier: String
-    private let table = SnapshotTable()
+    fileprivate let table = SnapshotTable()
 
     public init(_ configuration: InMemoryStoreConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)? = nil) throws {
         self.configuration = configuration
@@ -49,5 +49,15 @@ public final class InMemoryStore: DataStore, DataStoreBatching, RewritesRelation
 
     public func erase() throws {
         table.erase()
+    }
+}
+
+extension InMemoryStore: QueryableDataStore {
+    public func fetchSnapshots(_ query: DataStoreQuery) throws -> [DefaultSnapshot] {
+        try table.fetch(query)
+    }
+
+    public func deleteModels(matching query: DataStoreQuery) throws {
+        try table.delete(query)
     }
 }

@@ -13,8 +13,12 @@ package final class SnapshotTable: @unchecked Sendable {
     /// The entity's snapshots matching the descriptor, filtered, sorted and paged here (insertion
     /// order breaks ties); what cannot be translated goes back to the context as `preferInMemory…`.
     package func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [DefaultSnapshot] {
-        let query = try DataStoreQuery(descriptor, translator: ModelQueryResolution.translator(for: T.self))
-        return try lock.withLock {
+        try fetch(try DataStoreQuery(descriptor, translator: ModelQueryResolution.translator(for: T.self)))
+    }
+
+    /// The entity's snapshots matching a store-neutral query.
+    package func fetch(_ query: DataStoreQuery) throws -> [DefaultSnapshot] {
+        try lock.withLock {
             let engine = SnapshotQueryEngine { identifier in
                 guard case .integer(let key) = identifier.primaryKey else { return nil }
                 return self.rows[identifier.entityName]?[key]
@@ -29,7 +33,12 @@ package final class SnapshotTable: @unchecked Sendable {
 
     /// Deletes the entity's snapshots matching the predicate, in one step.
     package func delete<T: PersistentModel>(_ predicate: Predicate<T>?) throws {
-        let matching = try fetch(FetchDescriptor<T>(predicate: predicate))
+        try delete(try DataStoreQuery(FetchDescriptor<T>(predicate: predicate), translator: ModelQueryResolution.translator(for: T.self)))
+    }
+
+    /// Deletes the entity's snapshots matching the query's filter.
+    package func delete(_ query: DataStoreQuery) throws {
+        let matching = try fetch(DataStoreQuery(entityName: query.entityName, filter: query.filter))
         lock.withLock {
             for snapshot in matching {
                 if case .integer(let key) = snapshot.persistentIdentifier.primaryKey {

@@ -1,0 +1,19 @@
+import Foundation
+import OpenSwiftData
+
+/// Store-neutral queries run on the archive with the same engine the typed fetches use.
+extension JSONStore: QueryableDataStore {
+    public func fetchSnapshots(_ query: DataStoreQuery) throws -> [DefaultSnapshot] {
+        try lock.withLock {
+            try reloadIfChanged()
+            return try evaluate(query, in: archive)
+        }
+    }
+
+    public func deleteModels(matching query: DataStoreQuery) throws {
+        let filter = DataStoreQuery(entityName: query.entityName, filter: query.filter)
+        try write("delete") { archive in
+            for row in try evaluate(filter, in: archive) { archive.remove(row.persistentIdentifier) }
+        }
+    }
+}

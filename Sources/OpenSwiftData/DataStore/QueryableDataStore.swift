@@ -1,0 +1,29 @@
+import Foundation
+
+/// A store that runs a ``DataStoreQuery`` itself, naming the entity by name instead of by model
+/// type: what a server needs to answer a query that arrived over the wire, where no `Predicate`
+/// exists any more. The default store, ``InMemoryStore`` and `JSONStore` adopt it; `StoreServer`
+/// serves any store that does.
+///
+/// Each requirement throws `DataStoreError.preferInMemoryFilter` (or `…Sort`) for a query the store
+/// cannot run exactly, as `fetch` does; the caller then filters or sorts itself.
+public protocol QueryableDataStore: DataStore where Snapshot == DefaultSnapshot {
+    /// The snapshots matching the query, in its order.
+    func fetchSnapshots(_ query: DataStoreQuery) throws -> [DefaultSnapshot]
+    /// How many snapshots match the query's filter, limit and offset.
+    func fetchCount(_ query: DataStoreQuery) throws -> Int
+    /// The identifiers of the matching snapshots, in the query's order.
+    func fetchIdentifiers(_ query: DataStoreQuery) throws -> [PersistentIdentifier]
+    /// Deletes every model matching the query's filter, in one step.
+    func deleteModels(matching query: DataStoreQuery) throws
+}
+
+extension QueryableDataStore {
+    public func fetchCount(_ query: DataStoreQuery) throws -> Int {
+        try fetchSnapshots(query).count
+    }
+
+    public func fetchIdentifiers(_ query: DataStoreQuery) throws -> [PersistentIdentifier] {
+        try fetchSnapshots(query).map(\.persistentIdentifier)
+    }
+}

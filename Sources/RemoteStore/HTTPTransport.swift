@@ -1,0 +1,105 @@
+import AsyncHTTPClient
+import Dispatch
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// Synchronous JSON requests over async-http-client, for the synchronous `DataStore` API.
+///
+/// The client runs on an event loop thread of its own, and the caller waits on a semaphore for
+/// the answer. Whatever thread calls (main thread, a background thread, a Swift concurrency task,
+/// even another NIO event loop), the work it waits for never needs that thread, so it cannot
+/// deadlock; every attempt has a deadline.
+final class HTTPTransport: @unchecked Sendable {
+    struct Reply {
+        let status: Int
+        let headers: HTTPHeaders
+        let body: Data
+    }
+
+    private let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    private let client: HTTPClient
+    private let baseURL: String
+    private let token: String
+    private let timeout: Duration
+    private let attempts: Int
+
+    init(_ configuration: RemoteStoreConfiguration) {
+        var base = configuration.url.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        baseURL = base
+        token = configuration.token
+        timeout = configuration.timeout
+        attempts = configuration.attempts
+        let connect = min(configuration.timeout, .seconds(10))
+        client = HTTPClient(eventLoopGroupProvider: .shared(group), configuration: HTTPClient.Configuration(
+            timeout: .init(connect: Self.amount(connect), read: Self.amount(configuration.timeout))))
+    }
+
+    deinit {
+        try? client.syncShutdown()
+        try? group.syncShutdownGracefully()
+    }
+
+    /// POSTs `body` (or GETs when nil), sending it again after a network failure or a 502, 503
+    /// or 504, up to the configured number of attempts.
+    func send(_ path: String, body: Data?, headers extra: [(String, String)] = []) throws -> Reply {
+        var lastFailure: RemoteStoreError?
+        for attempt in 0..<attempts {
+            if attempt > 0 { Thread.sleep(forTimeInterval: min(0.1 * pow(3, Double(attempt - 1)), 2)) }
+            do {
+                let reply = try once(path, body: body, headers: extra)
+                guard [502, 503, 504].contains(reply.status), attempt < attempts - 1 else { return reply }
+            } catch let failure as RemoteStoreError {
+                lastFailure = failure
+            }
+        }
+        throw lastFailure ?? RemoteStoreError(.unreachable, "The server at \(baseURL) did not answer.")
+    }
+
+    private func once(_ path: String, body: Data?, headers extra: [(String, String)]) throws -> Reply {
+        let request: HTTPClient.Request
+        do {
+            var headers = HTTPHeaders([("Authorization", "Bearer \(token)"), ("Accept", "application/json")])
+            if body != nil { headers.add(name: "Content-Type", value: "application/json") }
+            headers.add(contentsOf: extra)
+            request = try HTTPClient.Request(url: baseURL + path, method: body == nil ? .GET : .POST, headers: headers,
+                                             body: body.map { .data($0) })
+        } catch {
+            throw RemoteStoreError(.invalidConfiguration, "\(baseURL + path) is not a URL a request can be sent to: \(error).", underlying: error)
+        }
+        let future = client.execute(request: request, deadline: .now() + Self.amount(timeout))
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        future.whenComplete { result in
+            outcome.result = result
+            done.signal()
+        }
+        done.wait()
+        switch outcome.result! {
+        case .success(let response):
+            let bytes = response.body.map { Data($0.readableBytesView) } ?? Data()
+            return Reply(status: Int(response.status.code), headers: response.headers, body: bytes)
+        case .failure(let error):
+            throw classify(error, path: path)
+        }
+    }
+
+    private func classify(_ error: any Error, path: String) -> RemoteStoreError {
+        if let error = error as? HTTPClientError, [.deadlineExceeded, .readTimeout, .connectTimeout].contains(error) {
+            return RemoteStoreError(.timedOut, "The server at \(baseURL) did not answer \(path) within \(timeout) (after \(attempts) attempts); check that it is running and not overloaded.", underlying: error)
+        }
+        return RemoteStoreError(.unreachable, "The server at \(baseURL) could not be reached for \(path) (after \(attempts) attempts): \(error). Check the URL and that openswiftdata-server is running.", underlying: error)
+    }
+
+    private static func amount(_ duration: Duration) -> TimeAmount {
+        let (seconds, attoseconds) = duration.components
+        return .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}
+
+/// Written once by the event loop before the semaphore is signalled, read after.
+private final class Outcome: @unchecked Sendable {
+    var result: Result<HTTPClient.Response, any Error>?
+}

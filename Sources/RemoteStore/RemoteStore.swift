@@ -1,0 +1,153 @@
+import Foundation
+import OpenSwiftData
+import StoreWire
+
+/// A store whose models live on a `StoreServer` (the `openswiftdata-server` executable, or any app
+/// hosting one), reached over HTTP/JSON.
+///
+/// ```swift
+/// let container = try ModelContainer(for: Trip.self, configurations:
+///     RemoteStoreConfiguration(url: URL(string: "http://127.0.0.1:8080")!, token: token))
+/// let context = ModelContext(container)
+/// let paris = try context.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.destination == "Paris" }))
+/// ```
+///
+/// - Fetches, counts and identifier fetches send the translated query (filter, sorts, limit,
+///   offset), and the server runs it in its store; what cannot be translated is filtered and
+///   sorted by the context, as with every store.
+/// - A save is one transaction on the server. It carries an idempotency key, and a save whose
+///   answer was lost (dropped connection, timeout, 503) is sent again with the same key: the
+///   server applies it once and answers the retry with the first result.
+/// - Errors are ``RemoteStoreError``s with the server's message; after a failed save the context's
+///   changes are still pending.
+/// - The calls are synchronous, like the whole `DataStore` API: they wait for the answer on a
+///   semaphore while the HTTP client runs on its own thread, so they cannot deadlock whatever
+///   thread or task calls them. Each attempt is bounded by the configuration's `timeout`.
+public final class RemoteStore: DataStore, DataStoreBatching, QueryableDataStore, RewritesRelationshipReferences, @unchecked Sendable {
+    public typealias Configuration = RemoteStoreConfiguration
+    public typealias Snapshot = DefaultSnapshot
+
+    public let configuration: RemoteStoreConfiguration
+    public let schema: Schema
+    public var identifier: String { configuration.name }
+
+    private let transport: HTTPTransport
+    private let lock = NSLock()
+    private var translators: [ObjectIdentifier: QueryTranslator] = [:]
+
+    public init(_ configuration: RemoteStoreConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)? = nil) throws {
+        try configuration.validate()
+        self.configuration = configuration
+        schema = configuration.schema ?? Schema()
+        transport = HTTPTransport(configuration)
+    }
+
+    // MARK: DataStore
+
+    public func fetch<T>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, DefaultSnapshot> where T: PersistentModel {
+        DataStoreFetchResult(descriptor: request.descriptor, fetchedSnapshots: try fetchSnapshots(try query(request.descriptor)))
+    }
+
+    public func fetchCount<T>(_ request: DataStoreFetchRequest<T>) throws -> Int where T: PersistentModel {
+        try fetchCount(try query(request.descriptor, sorted: false))
+    }
+
+    public func fetchIdentifiers<T>(_ request: DataStoreFetchRequest<T>) throws -> [PersistentIdentifier] where T: PersistentModel {
+        try fetchIdentifiers(try query(request.descriptor))
+    }
+
+    public func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
+        let body = try encode(SaveRequest(inserted: request.inserted, updated: request.updated, deleted: request.deleted))
+        // One key per logical save: every retry of this call sends the same one.
+        let key = UUID().uuidString
+        let response = try call(StoreAPI.save, body: body, headers: [(StoreAPI.idempotencyKeyHeader, key)], as: SaveResponse.self)
+        let remap = Dictionary(response.remapped.map { ($0.temporary, $0.permanent) }, uniquingKeysWith: { first, _ in first })
+        return DataStoreSaveChangesResult(for: response.storeIdentifier, remappedIdentifiers: remap)
+    }
+
+    public func delete<T>(_ request: DataStoreBatchDeleteRequest<T>) throws where T: PersistentModel {
+        try deleteModels(matching: try query(FetchDescriptor<T>(predicate: request.predicate), sorted: false))
+    }
+
+    /// Deletes every model of every entity of the schema on the server, one entity at a time.
+    public func erase() throws {
+        for entity in schema.entities {
+            try deleteModels(matching: DataStoreQuery(entityName: entity.name))
+        }
+    }
+
+    // MARK: QueryableDataStore
+
+    public func fetchSnapshots(_ query: DataStoreQuery) throws -> [DefaultSnapshot] {
+        try call(StoreAPI.fetch, body: try encode(QueryRequest(query: query)), as: FetchResponse.self).snapshots
+    }
+
+    public func fetchCount(_ query: DataStoreQuery) throws -> Int {
+        try call(StoreAPI.count, body: try encode(QueryRequest(query: query)), as: CountResponse.self).count
+    }
+
+    public func fetchIdentifiers(_ query: DataStoreQuery) throws -> [PersistentIdentifier] {
+        try call(StoreAPI.identifiers, body: try encode(QueryRequest(query: query)), as: IdentifiersResponse.self).identifiers
+    }
+
+    public func deleteModels(matching query: DataStoreQuery) throws {
+        let filter = DataStoreQuery(entityName: query.entityName, filter: query.filter)
+        _ = try exchange(StoreAPI.batchDelete, body: try encode(QueryRequest(query: filter)), headers: [])
+    }
+
+    // MARK: Wire
+
+    /// The descriptor as a query, or `preferInMemory…` for what the translator refuses.
+    private func query<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, sorted: Bool = true) throws -> DataStoreQuery {
+        let translator = lock.withLock {
+            if let known = translators[ObjectIdentifier(T.self)] { return known }
+            let made = ModelQueryResolution.translator(for: T.self)
+            translators[ObjectIdentifier(T.self)] = made
+            return made
+        }
+        var query = try DataStoreQuery(descriptor, translator: translator)
+        if !sorted { query.sortBy = [] }
+        return query
+    }
+
+    private func encode<T: Encodable>(_ value: T) throws -> Data {
+        do {
+            return try WireCoding.encoder().encode(value)
+        } catch {
+            throw PersistenceError(.invalidSnapshot, "A request to the server cannot be encoded as JSON (\(error)); persisted properties must be Codable.", underlying: error)
+        }
+    }
+
+    private func call<T: Decodable>(_ path: String, body: Data, headers: [(String, String)] = [], as type: T.Type) throws -> T {
+        let reply = try exchange(path, body: body, headers: headers)
+        do {
+            return try WireCoding.decoder().decode(T.self, from: reply.body)
+        } catch {
+            throw RemoteStoreError(.invalidResponse, "The server's answer to \(path) cannot be read (\(error)); are client and server built from the same models and versions?", status: reply.status, underlying: error)
+        }
+    }
+
+    /// Sends the request and turns an error answer into the error it stands for.
+    private func exchange(_ path: String, body: Data, headers: [(String, String)]) throws -> HTTPTransport.Reply {
+        let reply = try transport.send(path, body: body, headers: headers)
+        guard !(200..<300).contains(reply.status) else { return reply }
+        let detail = try? WireCoding.decoder().decode(ErrorResponse.self, from: reply.body).error
+        switch detail?.code {
+        case WireErrorCode.preferInMemoryFilter?: throw DataStoreError.preferInMemoryFilter
+        case WireErrorCode.preferInMemorySort?: throw DataStoreError.preferInMemorySort
+        default: break
+        }
+        let message = detail?.message ?? String(decoding: reply.body.prefix(500), as: UTF8.self)
+        let code: RemoteStoreError.Code = switch reply.status {
+        case 401: .unauthorized
+        case 403: .forbidden
+        case 404: .notFound
+        case 409: .conflict
+        case 413: .payloadTooLarge
+        case 400, 422: .invalidRequest
+        case 503, 504: .timedOut
+        default: reply.status >= 500 ? .serverError : .invalidRequest
+        }
+        throw RemoteStoreError(code, "The server refused \(path): \(message)", status: reply.status, serverCode: detail?.code)
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import OpenSwiftData
+
+/// Configures a ``RemoteStore``: the models live on an `openswiftdata-server` (or any app hosting
+/// `StoreServer`) at `url`, reached with a bearer `token`.
+///
+/// ```swift
+/// let remote = RemoteStoreConfiguration(name: "trips", url: URL(string: "https://data.example.com")!, token: token)
+/// let container = try ModelContainer(for: Trip.self, configurations: remote)
+/// ```
+///
+/// The container does not contact the server when it is created; the first fetch or save does,
+/// and a server that cannot be reached then gives ``RemoteStoreError`` `.unreachable`.
+public struct RemoteStoreConfiguration: DataStoreConfiguration, Sendable {
+    public typealias Store = RemoteStore
+
+    public var name: String
+    public var schema: Schema?
+    /// The server's base URL (`http://host:port`); the API's paths start at `/v1`.
+    public var url: URL
+    public var token: String
+    /// The longest one attempt of a request may take, connecting included.
+    public var timeout: Duration
+    /// How many times a request is sent before its error is reported: failures of the network and
+    /// 502/503/504 answers are retried (saves with the same idempotency key, so they apply once).
+    public var attempts: Int
+
+    public init(name: String = "RemoteStore", schema: Schema? = nil, url: URL, token: String,
+                timeout: Duration = .seconds(30), attempts: Int = 3) {
+        self.name = name
+        self.schema = schema
+        self.url = url
+        self.token = token
+        self.timeout = timeout
+        self.attempts = max(1, attempts)
+    }
+
+    /// Rejects a URL that is not http(s) with a host, and an empty token.
+    public func validate() throws {
+        guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host?.isEmpty == false else {
+            throw RemoteStoreError(.invalidConfiguration, "The remote store's URL \(url) must be http:// or https:// with a host, e.g. http://127.0.0.1:8080.")
+        }
+        guard !token.isEmpty else {
+            throw RemoteStoreError(.invalidConfiguration, "The remote store needs the server's bearer token; pass token:.")
+        }
+    }
+
+    public static func == (lhs: RemoteStoreConfiguration, rhs: RemoteStoreConfiguration) -> Bool {
+        lhs.name == rhs.name && lhs.url == rhs.url
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(url)
+    }
+}

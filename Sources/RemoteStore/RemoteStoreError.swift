@@ -1,0 +1,60 @@
+import Foundation
+
+/// An error of a ``RemoteStore``: a code to match on and a message; for answers from the server,
+/// its HTTP status and its own error code and message.
+///
+/// ```swift
+/// catch let error as RemoteStoreError where error.code == .conflict && error.serverCode == "uniqueConstraintViolation" { … }
+/// ```
+public struct RemoteStoreError: Error, CustomStringConvertible, Sendable {
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// The configuration cannot work (URL, token).
+        public static let invalidConfiguration = Code(rawValue: "invalidConfiguration")
+        /// 401: no token, or one the server does not accept.
+        public static let unauthorized = Code(rawValue: "unauthorized")
+        /// 403: the server's store refuses (read-only).
+        public static let forbidden = Code(rawValue: "forbidden")
+        /// 404: the server's schema lacks the entity.
+        public static let notFound = Code(rawValue: "notFound")
+        /// 400 or 422: the server could not accept the request as sent.
+        public static let invalidRequest = Code(rawValue: "invalidRequest")
+        /// 409: a constraint (uniqueness, deny delete rule) refused the save; nothing was saved.
+        public static let conflict = Code(rawValue: "conflict")
+        /// 413: the request is larger than the server accepts.
+        public static let payloadTooLarge = Code(rawValue: "payloadTooLarge")
+        /// The server could not be reached (refused, reset, DNS), after every attempt.
+        public static let unreachable = Code(rawValue: "unreachable")
+        /// No answer within the configured timeout, after every attempt.
+        public static let timedOut = Code(rawValue: "timedOut")
+        /// 5xx: the server failed.
+        public static let serverError = Code(rawValue: "serverError")
+        /// The server's answer could not be read.
+        public static let invalidResponse = Code(rawValue: "invalidResponse")
+    }
+
+    public let code: Code
+    public let message: String
+    /// The HTTP status of the server's answer, if one came.
+    public let status: Int?
+    /// The `code` of the server's JSON error body (e.g. `uniqueConstraintViolation`).
+    public let serverCode: String?
+    public let underlying: (any Error)?
+
+    public init(_ code: Code, _ message: String, status: Int? = nil, serverCode: String? = nil, underlying: (any Error)? = nil) {
+        self.code = code
+        self.message = message
+        self.status = status
+        self.serverCode = serverCode
+        self.underlying = underlying
+    }
+
+    public var description: String {
+        var text = "\(code): \(message)"
+        if let status { text += " (HTTP \(status)\(serverCode.map { ", \($0)" } ?? ""))" }
+        return text
+    }
+}

@@ -1,0 +1,44 @@
+import Dispatch
+import Foundation
+
+/// Runs the store's blocking calls on threads of their own, never on the server's event loops or
+/// the cooperative pool, and answers at the time limit even when the call is still blocked in the
+/// store (a store call cannot be cancelled). A save that finishes after its 503 still commits,
+/// and a retry with its idempotency key gets its receipt.
+struct BlockingWork: Sendable {
+    let limit: Duration
+    private static let threads = WorkerThreads(name: "StoreServer.store", count: 8)
+    /// Only fires timers; never runs a store call.
+    private static let timers = DispatchQueue(label: "StoreServer.timeLimit")
+
+    func run<T: Sendable>(_ call: @escaping @Sendable () throws -> T) async throws -> T {
+        let limit = limit
+        return try await withCheckedThrowingContinuation { continuation in
+            let once = ResumeOnce(continuation)
+            Self.threads.submit { once.resume(Result { try call() }) }
+            let (seconds, attoseconds) = limit.components
+            let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+            Self.timers.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+                once.resume(.failure(StoreServerError(.timeout, "The request took longer than the server's limit of \(limit); try again (a save with the same Idempotency-Key is applied once), or ask for less at once.")))
+            }
+        }
+    }
+}
+
+/// Resumes a continuation with the first result only.
+private final class ResumeOnce<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<T, any Error>?
+
+    init(_ continuation: CheckedContinuation<T, any Error>) {
+        self.continuation = continuation
+    }
+
+    func resume(_ result: Result<T, any Error>) {
+        let continuation = lock.withLock { () -> CheckedContinuation<T, any Error>? in
+            defer { self.continuation = nil }
+            return self.continuation
+        }
+        continuation?.resume(with: result)
+    }
+}

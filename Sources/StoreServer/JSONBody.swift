@@ -1,0 +1,78 @@
+import Foundation
+import Hummingbird
+import StoreWire
+
+/// Reads a request's JSON body within the server's limits: size first (from `Content-Length`,
+/// then while reading), nesting depth before decoding, so a hostile body costs little.
+struct JSONBody {
+    let maxSize: Int
+    let maxDepth: Int
+
+    func bytes(of request: Request) async throws -> [UInt8] {
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxSize {
+            throw tooLarge()
+        }
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: maxSize)
+        } catch {
+            throw tooLarge()
+        }
+        let bytes = Array(buffer.readableBytesView)
+        try checkDepth(bytes)
+        return bytes
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+        guard !bytes.isEmpty else {
+            throw StoreServerError(.invalidRequest, "The request has no body; send a JSON object (see /v1/openapi.yaml).")
+        }
+        do {
+            return try WireCoding.decoder().decode(T.self, from: Data(bytes))
+        } catch let error as DecodingError {
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
+                throw StoreServerError(.invalidRequest, "The request body is not valid JSON: \(context.underlyingError.map { "\($0)" } ?? context.debugDescription)")
+            }
+            throw error
+        }
+    }
+
+    /// Counts open objects and arrays outside strings.
+    private func checkDepth(_ bytes: [UInt8]) throws {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for byte in bytes {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                if depth > maxDepth {
+                    throw StoreServerError(.invalidRequest, "The request body nests objects and arrays deeper than \(maxDepth) levels; simplify the query.")
+                }
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            default: break
+            }
+        }
+    }
+
+    private func tooLarge() -> StoreServerError {
+        StoreServerError(.payloadTooLarge, "The request body is larger than the server's limit of \(maxSize) bytes; save or query in smaller parts.")
+    }
+}
+
+enum JSONResponse {
+    static func make<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) throws -> Response {
+        try make(encoded: WireCoding.encoder().encode(value), status: status, headers: headers)
+    }
+
+    static func make(encoded: Data, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        var fields = headers
+        fields[.contentType] = "application/json"
+        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: encoded)))
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import OpenSwiftData
+import StoreWire
+
+/// The one store a server serves, with the schema it checks requests against. Calls are
+/// serialised, because a store adopting ``QueryableDataStore`` need not be thread-safe.
+final class ServedStore: @unchecked Sendable {
+    let schema: ServedSchema
+    private let store: any QueryableDataStore
+    private let lock = NSLock()
+    /// Receipts for stores that cannot keep them in their own transactions.
+    private let receipts = ReceiptBook()
+
+    init(container: ModelContainer) throws {
+        guard container.stores.count == 1, let slot = container.stores.first else {
+            throw StoreServerError(.invalidConfiguration, "A store server serves one store, but the container has \(container.stores.count); create the container with one configuration.")
+        }
+        guard let store = slot.store as? any QueryableDataStore else {
+            throw StoreServerError(.invalidConfiguration, "The container's store (\(type(of: slot.store))) cannot run queries by entity name; serve the default store, InMemoryStore or JSONStore, or adopt QueryableDataStore.")
+        }
+        self.store = store
+        schema = ServedSchema(container.schema)
+    }
+
+    func fetch(_ query: DataStoreQuery) throws -> [DefaultSnapshot] {
+        try lock.withLock { try store.fetchSnapshots(query) }
+    }
+
+    func count(_ query: DataStoreQuery) throws -> Int {
+        try lock.withLock { try store.fetchCount(query) }
+    }
+
+    func identifiers(_ query: DataStoreQuery) throws -> [PersistentIdentifier] {
+        try lock.withLock { try store.fetchIdentifiers(query) }
+    }
+
+    func batchDelete(_ query: DataStoreQuery) throws {
+        try lock.withLock { try store.deleteModels(matching: query) }
+    }
+
+    /// Applies a save once per idempotency key and returns the encoded ``SaveResponse``; a retry
+    /// with the same key and body gets the first response back (`isReplay`).
+    func save(_ changes: SaveRequest, idempotencyKey: String?, fingerprint: String) throws -> SaveReceipt {
+        let request = DataStoreSaveChangesRequest(inserted: changes.inserted, updated: changes.updated,
+                                                  deleted: changes.deleted, editingState: EditingState())
+        let respond = { (result: DataStoreSaveChangesResult<DefaultSnapshot>) throws -> Data in
+            let remapped = changes.inserted.compactMap { snapshot in
+                result.remappedIdentifiers[snapshot.persistentIdentifier].map {
+                    SaveResponse.Remap(temporary: snapshot.persistentIdentifier, permanent: $0)
+                }
+            }
+            return try WireCoding.encoder().encode(SaveResponse(storeIdentifier: result.storeIdentifier, remapped: remapped))
+        }
+        return try lock.withLock {
+            guard let idempotencyKey else {
+                return SaveReceipt(response: try respond(try store.save(request)), isReplay: false)
+            }
+            if let recording = store as? any SaveReceiptRecording {
+                return try recording.save(request, receiptKey: idempotencyKey, fingerprint: fingerprint, response: respond)
+            }
+            if let receipt = try receipts.receipt(for: idempotencyKey, fingerprint: fingerprint) { return receipt }
+            let response = try respond(try store.save(request))
+            receipts.record(response, key: idempotencyKey, fingerprint: fingerprint)
+            return SaveReceipt(response: response, isReplay: false)
+        }
+    }
+}
+
+/// Save receipts kept in memory, for stores that cannot record them with the save; they last a
+/// day, or until the server stops.
+private final class ReceiptBook {
+    private struct Entry {
+        var fingerprint: String
+        var response: Data
+        var created: Date
+    }
+
+    private var entries: [String: Entry] = [:]
+    private let lifetime: TimeInterval = 24 * 60 * 60
+
+    func receipt(for key: String, fingerprint: String) throws -> SaveReceipt? {
+        guard let entry = entries[key], Date().timeIntervalSince(entry.created) < lifetime else { return nil }
+        guard entry.fingerprint == fingerprint else {
+            throw PersistenceError(.idempotencyKeyReused, "The idempotency key \(key) was used before for a different save; send each new save with a new key.")
+        }
+        return SaveReceipt(response: entry.response, isReplay: true)
+    }
+
+    func record(_ response: Data, key: String, fingerprint: String) {
+        let now = Date()
+        // Pruning scans every receipt: do it once per thousand saves, not on each.
+        if entries.count % 1024 == 1023 {
+            entries = entries.filter { now.timeIntervalSince($0.value.created) < lifetime }
+        }
+        entries[key] = Entry(fingerprint: fingerprint, response: response, created: now)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import OpenSwiftData
+
+/// Serves a container's store over HTTP/JSON, for ``RemoteStore`` clients: fetches, counts and
+/// batch deletes run in the server's store (in SQL for the default store), saves return the
+/// permanent identifiers and are applied once per idempotency key.
+///
+/// ```swift
+/// let container = try ModelContainer(for: Trip.self, configurations: ModelConfiguration(url: storeURL))
+/// let server = try StoreServer(container: container,
+///                              configuration: StoreServerConfiguration(port: 8080, tokens: ["s3cret"]))
+/// try await server.run()          // until SIGINT or SIGTERM
+/// ```
+///
+/// The API is described in `openapi.yaml` (served at `/v1/openapi.yaml`). Every request but the
+/// health check and that document needs `Authorization: Bearer <token>`. Requests name entities
+/// and properties, never SQL; the server checks every name against the container's schema.
+public struct StoreServer: Sendable {
+    public let configuration: StoreServerConfiguration
+    private let store: ServedStore
+    let logger: Logger
+
+    public init(container: ModelContainer, configuration: StoreServerConfiguration,
+                logger: Logger = Logger(label: "openswiftdata.server")) throws {
+        self.configuration = configuration
+        store = try ServedStore(container: container)
+        self.logger = logger
+    }
+
+    /// The server as a Hummingbird application (a swift-service-lifecycle `Service`), to run
+    /// alone or beside other services. `onServerRunning` receives the port it listens on.
+    public func application(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+        let router = Router()
+        router.add(middleware: ErrorBodyMiddleware())
+        router.add(middleware: LogRequestsMiddleware(.debug))
+        router.add(middleware: BearerTokenMiddleware(tokens: configuration.tokens))
+        StoreRoutes(store: store, body: JSONBody(maxSize: configuration.maxBodySize, maxDepth: configuration.maxJSONDepth),
+                    work: BlockingWork(limit: configuration.requestTimeLimit))
+            .register(on: router)
+        let idle = TimeAmount.nanoseconds(Int64(configuration.idleTimeout.components.seconds) * 1_000_000_000)
+        return Application(
+            router: router,
+            server: .http1(configuration: .init(idleTimeout: idle)),
+            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
+                                                    serverName: "openswiftdata-server"),
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
+            logger: logger
+        )
+    }
+
+    /// Runs until SIGINT or SIGTERM (or until the calling task is cancelled), then finishes the
+    /// requests under way and stops. The server's tasks run on threads of their own (see
+    /// ``ServerExecutor``), so clients blocking in the same process cannot starve it.
+    public func run(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        let application = application(onServerRunning: onServerRunning)
+        try await withTaskExecutorPreference(ServerExecutor.shared) {
+            try await application.runService()
+        }
+    }
+}

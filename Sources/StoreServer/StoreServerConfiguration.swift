@@ -1,0 +1,48 @@
+import Foundation
+
+/// How a ``StoreServer`` listens and what it accepts.
+///
+/// ```swift
+/// let configuration = try StoreServerConfiguration(host: "127.0.0.1", port: 8080,
+///                                                  tokens: StoreServerConfiguration.tokens(fromEnvironment: "OPENSWIFTDATA_TOKENS"))
+/// ```
+public struct StoreServerConfiguration: Sendable {
+    public var host: String
+    /// 0 picks a free port (tests); ``StoreServer/run(onServerRunning:)`` reports the one bound.
+    public var port: Int
+    /// The bearer tokens a request may carry. Never empty: a server without tokens would serve
+    /// anyone who can reach its port.
+    public var tokens: Set<String>
+    /// The largest request body accepted, in bytes; larger ones get 413.
+    public var maxBodySize: Int
+    /// The deepest JSON nesting accepted (objects and arrays); deeper bodies get 400 before decoding.
+    public var maxJSONDepth: Int
+    /// The longest the store may take to answer a request; slower ones get 503. (A client that
+    /// sends its body too slowly is cut off by ``idleTimeout``.)
+    public var requestTimeLimit: Duration
+    /// How long a connection may stay idle before the server closes it.
+    public var idleTimeout: Duration
+
+    public init(host: String = "127.0.0.1", port: Int = 8080, tokens: Set<String>, maxBodySize: Int = 16 << 20,
+                maxJSONDepth: Int = 64, requestTimeLimit: Duration = .seconds(30), idleTimeout: Duration = .seconds(60)) throws {
+        guard !tokens.isEmpty, !tokens.contains(where: \.isEmpty) else {
+            throw StoreServerError(.invalidConfiguration, "A store server needs at least one non-empty bearer token; pass tokens (e.g. from the environment with StoreServerConfiguration.tokens(fromEnvironment:)).")
+        }
+        guard maxBodySize > 0, maxJSONDepth > 0, requestTimeLimit > .zero, idleTimeout > .zero else {
+            throw StoreServerError(.invalidConfiguration, "maxBodySize, maxJSONDepth, requestTimeLimit and idleTimeout must be positive.")
+        }
+        self.host = host
+        self.port = port
+        self.tokens = tokens
+        self.maxBodySize = maxBodySize
+        self.maxJSONDepth = maxJSONDepth
+        self.requestTimeLimit = requestTimeLimit
+        self.idleTimeout = idleTimeout
+    }
+
+    /// The comma-separated tokens in an environment variable (empty when it is unset).
+    public static func tokens(fromEnvironment name: String) -> Set<String> {
+        let value = ProcessInfo.processInfo.environment[name] ?? ""
+        return Set(value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+    }
+}

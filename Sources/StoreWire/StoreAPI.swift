@@ -1,0 +1,19 @@
+import Foundation
+
+/// The HTTP API between `RemoteStore` and `StoreServer` (described for people in
+/// `Sources/StoreServer/openapi.yaml`): every call is a JSON `POST` under `/v1`, authenticated
+/// with `Authorization: Bearer <token>`, except the health check and the API document.
+package enum StoreAPI {
+    package static let health = "/v1/health"
+    package static let document = "/v1/openapi.yaml"
+    package static let fetch = "/v1/fetch"
+    package static let count = "/v1/count"
+    package static let identifiers = "/v1/identifiers"
+    package static let save = "/v1/save"
+    package static let batchDelete = "/v1/batch-delete"
+
+    /// Carries the client's key for one logical save; a retry sends the same key.
+    package static let idempotencyKeyHeader = "Idempotency-Key"
+    /// Set on a save response that repeats the recorded response of an earlier attempt.
+    package static let replayedHeader = "Idempotent-Replayed"
+}

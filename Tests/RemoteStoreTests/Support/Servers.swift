@@ -1,0 +1,42 @@
+import Foundation
+import Logging
+import OpenSwiftData
+import RemoteStore
+import StoreServer
+
+/// The token every test server accepts.
+let testToken = "test-token-1"
+
+/// A store server over a default store (a SQLite file in `directory`), on a free port unless one
+/// is given.
+func startServer(schema: Schema, directory: URL, port: Int = 0, tokens: Set<String> = [testToken],
+                 maxBodySize: Int = 1 << 20, maxJSONDepth: Int = 32, timeLimit: Duration = .seconds(10)) throws -> RunningStoreServer {
+    let configuration = ModelConfiguration(schema: schema, url: directory.appendingPathComponent("server.store"))
+    let container = try ModelContainer(for: schema, configurations: [configuration])
+    let server = try StoreServer(container: container, configuration: StoreServerConfiguration(
+        host: "127.0.0.1", port: port, tokens: tokens, maxBodySize: maxBodySize, maxJSONDepth: maxJSONDepth,
+        requestTimeLimit: timeLimit), logger: quietLogger)
+    return try server.start()
+}
+
+/// A container whose one store is a RemoteStore talking to `url`.
+func remoteContainer(schema: Schema, url: URL, token: String = testToken, timeout: Duration = .seconds(10),
+                     attempts: Int = 3) throws -> ModelContainer {
+    try ModelContainer(for: schema, configurations: [
+        RemoteStoreConfiguration(name: "remote", schema: schema, url: url, token: token, timeout: timeout, attempts: attempts),
+    ])
+}
+
+/// A fresh directory, removed by `cleanup`.
+func makeDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("RemoteStoreTests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// Test servers log only what would be a real problem.
+let quietLogger: Logger = {
+    var logger = Logger(label: "test.server")
+    logger.logLevel = .critical
+    return logger
+}()
