@@ -96,8 +96,11 @@ let package = Package(
         .testTarget(
             name: "RemoteStoreTests",
             dependencies: [
-                "RemoteStore", "StoreServer", "DataStoreTesting", "SampleTrips",
+                "RemoteStore", "StoreServer", "StoreWire", "DataStoreTesting", "SampleTrips",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import ServiceLifecycle
 
 extension StoreServer {
     /// Starts the server on threads of its own and returns once it listens: for apps that embed
@@ -14,10 +13,10 @@ extension StoreServer {
     /// ```
     public func start(timeout: Duration = .seconds(30)) throws -> RunningStoreServer {
         let signal = StartSignal()
-        let group = ServiceGroup(services: [application { port in signal.finish(.success(port)) }], logger: logger)
+        let application = application { port in signal.finish(.success(port)) }
         let task = Task(executorPreference: ServerExecutor.shared) {
             do {
-                try await group.run()
+                try await application.run()
                 signal.finish(.failure(StoreServerError(.storeFailure, "The server stopped before it listened.")))
             } catch {
                 signal.finish(.failure(error))
@@ -29,7 +28,7 @@ extension StoreServer {
             throw StoreServerError(.timeout, "The server did not start listening on \(configuration.host):\(configuration.port) within \(timeout).")
         }
         let port = try result.get()
-        return RunningStoreServer(host: configuration.host, port: port, group: group, task: task)
+        return RunningStoreServer(host: configuration.host, port: port, task: task)
     }
 }
 
@@ -38,30 +37,23 @@ public final class RunningStoreServer: Sendable {
     public let port: Int
     /// `http://host:port`, the URL clients use.
     public let url: URL
-    private let group: ServiceGroup
     private let task: Task<Void, any Error>
 
-    init(host: String, port: Int, group: ServiceGroup, task: Task<Void, any Error>) {
+    init(host: String, port: Int, task: Task<Void, any Error>) {
         self.port = port
         url = URL(string: "http://\(host):\(port)")!
-        self.group = group
         self.task = task
     }
 
-    /// Stops accepting connections, lets the requests under way finish, and returns when the
-    /// server has stopped; connections still open after `gracePeriod` (idle keep-alive ones of
-    /// clients that never closed them) are cut. Safe to call from any thread or task: the server
+    /// Stops the server: closes its connections, cancelling requests under way (a save already
+    /// handed to the store still commits, and a client's retry with its idempotency key gets its
+    /// receipt), and returns when it has stopped. Safe to call from any thread or task: the server
     /// does not need the caller's.
-    public func stop(gracePeriod: Duration = .seconds(5)) {
+    public func stop() {
+        task.cancel()
         let stopped = DispatchSemaphore(value: 0)
-        Task(executorPreference: ServerExecutor.shared) { [group, task] in
-            await group.triggerGracefulShutdown()
-            let deadline = Task(executorPreference: ServerExecutor.shared) {
-                try await Task.sleep(for: gracePeriod)
-                task.cancel()
-            }
+        Task(executorPreference: ServerExecutor.shared) { [task] in
             _ = await task.result
-            deadline.cancel()
             stopped.signal()
         }
         stopped.wait()

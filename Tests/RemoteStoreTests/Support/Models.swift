@@ -7,6 +7,9 @@ import OpenSwiftData
     var text: String
     var rank: Int
     var created: Date
+    /// Once it has held NaN, the SQLite store compares it in memory only (SQL orders NaN unlike
+    /// Swift), so the server answers filters on it with 422.
+    var score: Double = 0
     var folder: Folder?
 
     init(slug: String, text: String, rank: Int, created: Date = Date(timeIntervalSince1970: 1_000_000), folder: Folder? = nil) {

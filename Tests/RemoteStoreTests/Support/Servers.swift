@@ -40,3 +40,8 @@ let quietLogger: Logger = {
     logger.logLevel = .critical
     return logger
 }()
+
+/// Stops a test's server without making the test wait for its clients' idle connections.
+func stopInBackground(_ server: RunningStoreServer) {
+    Thread.detachNewThread { server.stop() }
+}
