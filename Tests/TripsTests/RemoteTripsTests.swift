@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// `trips --remote` against a real `openswiftdata-server` process on 127.0.0.1.
+@Suite struct RemoteTripsTests {
+    /// The server binary beside the test bundle, started on a free port; its log is read until it
+    /// says where it listens.
+    final class ServerProcess {
+        let process = Process()
+        let output = Pipe()
+        private(set) var url = ""
+        private var log = ""
+
+        init(store: URL, token: String) throws {
+            process.executableURL = TripsRunner.executable.deletingLastPathComponent().appendingPathComponent("openswiftdata-server")
+            process.arguments = ["--store", "sqlite:\(store.path)", "--port", "0", "--token", token]
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            while url.isEmpty {
+                let chunk = output.fileHandleForReading.availableData
+                guard !chunk.isEmpty else { throw ServerFailure(log: log) }
+                log += String(decoding: chunk, as: UTF8.self)
+                if let range = log.range(of: #"listening on (http://127\.0\.0\.1:\d+)"#, options: .regularExpression) {
+                    url = String(log[range].dropFirst("listening on ".count))
+                }
+            }
+        }
+
+        /// SIGTERM, then the rest of the log and the exit status.
+        func terminate() -> (status: Int32, log: String) {
+            process.terminate()
+            let rest = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, log + String(decoding: rest, as: UTF8.self))
+        }
+    }
+
+    struct ServerFailure: Error {
+        let log: String
+    }
+
+    func trips(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = TripsRunner.executable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["LC_ALL"] = "C"
+        environment.removeValue(forKey: "OPENSWIFTDATA_TOKEN")
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func tripsWorksAgainstARunningServerThatStopsGracefully() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("remote-trips-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let server = try ServerProcess(store: directory.appendingPathComponent("server.store"), token: "trips-secret")
+        let remote = ["--remote", server.url, "--token", "trips-secret"]
+
+        let added = try trips(remote + ["add", "Oslo", "--destination", "Norway", "--start", "2026-07-01", "--end", "2026-07-03", "--budget", "800"])
+        #expect(added.status == 0)
+        #expect(added.output == "Added #1 Oslo (Norway, 2026-07-01)\n")
+        #expect(try trips(remote + ["bucket", "add", "Oslo", "Opera house"]).status == 0)
+        let listed = try trips(remote + ["list"])
+        #expect(listed.output == """
+            #  Name  Destination  Start       End         Days  Budget
+            -  ----  -----------  ----------  ----------  ----  ------
+            1  Oslo  Norway       2026-07-01  2026-07-03     3  800.00
+
+            """)
+        let wrongToken = try trips(["--remote", server.url, "--token", "guess", "list"])
+        #expect(wrongToken.status == 1)
+        #expect(wrongToken.output.contains("unauthorized: The server refused /v1/fetch: The bearer token is not one this server accepts"))
+
+        let stopped = server.terminate()
+        #expect(stopped.status == 0)
+        #expect(stopped.log.contains("openswiftdata-server stopped"))
+        // What the server stored is an ordinary default store file.
+        let local = try trips(["list", "--store", directory.appendingPathComponent("server.store").path])
+        #expect(local.output == listed.output)
+    }
+
+    @Test func tripsWithoutATokenForTheServerExplainsWhatToPass() throws {
+        let result = try trips(["--remote", "http://127.0.0.1:9", "list"])
+        #expect(result.status == 64)
+        #expect(result.output.contains("--remote needs the server's token: pass --token or set OPENSWIFTDATA_TOKEN."))
+    }
+}
