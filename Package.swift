@@ -78,9 +78,8 @@ let package = Package(
         .executableTarget(
             name: "openswiftdata-server",
             dependencies: [
-                "StoreServer", "SampleTrips",
+                "StoreServer", "SampleTrips", "JSONStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

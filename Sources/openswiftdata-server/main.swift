@@ -4,7 +4,6 @@ import JSONStore
 import Logging
 import OpenSwiftData
 import SampleTrips
-import ServiceLifecycle
 import StoreServer
 
 /// Serves the `trips` schema over HTTP for `trips --remote` and any other RemoteStore client.
