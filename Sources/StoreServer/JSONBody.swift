@@ -31,9 +31,19 @@ struct JSONBody {
             return try WireCoding.decoder().decode(T.self, from: Data(bytes))
         } catch let error as DecodingError {
             if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
-                throw StoreServerError(.invalidRequest, "The request body is not valid JSON: \(context.underlyingError.map { "\($0)" } ?? context.debugDescription)")
+                throw StoreServerError(.invalidRequest, "The request body is not valid JSON: \(Self.syntaxProblem(in: bytes) ?? context.debugDescription)")
             }
             throw error
+        }
+    }
+
+    /// Where the JSON breaks, e.g. "Invalid value around character 10." (JSONDecoder does not say).
+    private static func syntaxProblem(in bytes: [UInt8]) -> String? {
+        do {
+            _ = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+            return nil
+        } catch {
+            return (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
         }
     }
 

@@ -59,7 +59,12 @@ import Testing
         let reply = try await http.send("/v1/fetch", json: #"{"query": {"entityName": "Note", "#)
         #expect(reply.status == 400)
         #expect(reply.errorCode == "invalidRequest")
-        #expect(reply.errorMessage?.hasPrefix("The request body is not valid JSON") == true)
+        #expect(reply.errorMessage == "The request body is not valid JSON: Unexpected end of file during JSON parse.")
+    }
+
+    @Test func aSyntaxErrorIsLocated() async throws {
+        let reply = try await http.send("/v1/fetch", json: #"{"query": x}"#)
+        #expect(reply.errorMessage == "The request body is not valid JSON: Invalid value around character 10.")
     }
 
     @Test func aBodyOfTheWrongShapeGets400NamingWhatIsMissing() async throws {
