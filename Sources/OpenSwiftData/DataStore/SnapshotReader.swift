@@ -7,7 +7,13 @@ package enum SnapshotReader {
     package static func slotValues<S: DataStoreSnapshot>(of snapshot: S, info: ModelTypeInfo) throws -> [Any?] {
         let named: [String: Any]
         if let snapshot = snapshot as? DefaultSnapshot {
-            named = snapshot.values.mapValues(\.value)
+            if let slots = snapshot.values.slots(for: info) {
+                return try info.properties.map { property in
+                    guard let raw = slots[property.index] else { return nil }
+                    return try slotValue(raw.value, for: property, entityName: info.entityName)
+                }
+            }
+            named = Dictionary(snapshot.values.map { ($0.key, $0.value.value) }, uniquingKeysWith: { first, _ in first })
         } else {
             let capture = CaptureEncoder()
             try snapshot.encode(to: capture)

@@ -145,7 +145,7 @@ extension DefaultStore {
     /// (``relatedKeys(of:layout:db:)``).
     func snapshot(of row: Row, layout: SQLiteEntityLayout, related: [String: [Int64: [Int64]]]) throws -> DefaultSnapshot {
         let key: Int64 = row[0]
-        var values: [String: SnapshotValue] = [:]
+        var values = [SnapshotValue?](repeating: nil, count: layout.info.properties.count)
         var index = 1
         for (column, property) in zip(layout.table.columns, layout.properties) {
             let stored: DatabaseValue = column.hasColumn ? row[index] : .null
@@ -153,19 +153,20 @@ extension DefaultStore {
                 switch column.storage {
                 case .toOne:
                     let related = try Int64.decoded(stored).map { identifier(entityName: column.destination ?? "", key: $0) }
-                    values[column.property] = SnapshotValue(related as Any)
+                    values[property.index] = SnapshotValue(related as Any)
                 case .toManyByInverse, .toManyByJoinTable:
                     let keys = related[column.property]?[key] ?? []
-                    values[column.property] = SnapshotValue(keys.map { identifier(entityName: column.destination ?? "", key: $0) } as Any)
+                    values[property.index] = SnapshotValue(keys.map { identifier(entityName: column.destination ?? "", key: $0) } as Any)
                 default:
-                    values[column.property] = SnapshotValue(try SQLiteValueCoding.value(stored, as: property.valueType))
+                    values[property.index] = SnapshotValue(try SQLiteValueCoding.value(stored, as: property.valueType))
                 }
             } catch {
                 throw SQLiteStoreError(.invalidValue, "\(layout.entityName).\(column.property) of the stored model \(key) cannot be read as \(property.valueType) (\(error)). Check that the model's type matches what was saved, or restore the file.", path: path, underlying: error)
             }
             index += column.columnNames.count
         }
-        return DefaultSnapshot(persistentIdentifier: identifier(entityName: layout.entityName, key: key), values: values)
+        return DefaultSnapshot(persistentIdentifier: identifier(entityName: layout.entityName, key: key),
+                               values: SnapshotValues(info: layout.info, slots: values))
     }
 }
 

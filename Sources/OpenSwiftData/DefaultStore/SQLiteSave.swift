@@ -145,7 +145,7 @@ struct SQLiteSave {
         }
         for index in layout.writes.joinTableColumnIndexes {
             let column = layout.table.columns[index]
-            try writePairs(of: snapshot, column: column, joinTable: column.joinTable!, key: key, entityName: layout.entityName)
+            try writePairs(of: snapshot, column: column, property: layout.properties[index], joinTable: column.joinTable!, key: key, layout: layout)
         }
     }
 
@@ -159,9 +159,10 @@ struct SQLiteSave {
 
     /// Replaces the row's pairs in a join table with the snapshot's. Either side may be saved
     /// alone; when both are, the context has kept them equal, so the result is the same.
-    private func writePairs(of snapshot: DefaultSnapshot, column: SQLiteColumn, joinTable: SQLiteJoinTable, key: Int64, entityName: String) throws {
+    private func writePairs(of snapshot: DefaultSnapshot, column: SQLiteColumn, property: ModelTypeInfo.Property, joinTable: SQLiteJoinTable,
+                            key: Int64, layout: SQLiteEntityLayout) throws {
         // A snapshot without the property says nothing about it; an empty list clears it.
-        guard let stored = snapshot.values[column.property] else { return }
+        guard let stored = snapshot.values.value(of: property, in: layout.info) else { return }
         let table = SQL.quote(joinTable.name)
         let mine = SQL.quote(joinTable.selfColumn)
         let theirs = SQL.quote(joinTable.relatedColumn)
@@ -169,7 +170,7 @@ struct SQLiteSave {
         let related = unwrapOptional(stored.value) as? [PersistentIdentifier] ?? []
         let insert = try db.cachedStatement(sql: "INSERT OR IGNORE INTO \(table) (\(mine), \(theirs)) VALUES (?, ?)")
         for identifier in related {
-            guard let relatedKey = try reference(identifier, from: "\(entityName).\(column.property)", resolvingInserts: true) else { continue }
+            guard let relatedKey = try reference(identifier, from: "\(layout.entityName).\(column.property)", resolvingInserts: true) else { continue }
             try insert.execute(arguments: [key, relatedKey])
         }
     }
@@ -181,7 +182,7 @@ struct SQLiteSave {
         for index in layout.writes.columnIndexes {
             let column = layout.table.columns[index]
             let property = layout.properties[index]
-            let raw = snapshot.values[column.property]?.value
+            let raw = snapshot.values.value(of: property, in: layout.info)?.value
             // Built only when needed: interpolating it for every value was a measurable share of a save.
             var name: String { "\(layout.entityName).\(column.property)" }
             switch column.storage {
