@@ -10,9 +10,15 @@ extension DefaultStore {
         let layout = try layout(forEntity: Schema.entityName(for: T.self))
         let query = try translate(FetchDescriptor<T>(predicate: request.predicate), entityName: layout.entityName, sorted: false)
         try write("Deleting \(layout.entityName) models") { db in
-            let statement = try selectStatement(query, layout: layout, columns: SQL.column(layout.table.name, SQL.primaryKey), db: db)
-            let keys = try Int64.fetchAll(db, sql: statement.sql, arguments: statement.arguments)
-            try deleteRows([layout.entityName: keys], db: db)
+            let table = SQL.quote(layout.table.name)
+            guard query.filter != nil else {
+                try db.execute(sql: "DELETE FROM \(table)")
+                return
+            }
+            // The matching keys stay inside SQLite: reading them out and binding them back cost
+            // more than the delete itself.
+            let matching = try selectStatement(query, layout: layout, columns: SQL.column(layout.table.name, SQL.primaryKey), db: db)
+            try db.execute(sql: "DELETE FROM \(table) WHERE \(SQL.quote(SQL.primaryKey)) IN (\(matching.sql))", arguments: matching.arguments)
         }
     }
 
