@@ -78,6 +78,17 @@ package class BackingStorage {
 
 /// Values are compared so that setting a property to the value it already has is not a change.
 private func valuesEqual(_ lhs: Any, _ rhs: Any) -> Bool {
+    // The common types by exact cast: the general path below boxes value types as objects and
+    // looks up `Equatable` conformances, several thousand instructions per property set.
+    switch (lhs, rhs) {
+    case let (lhs as String, rhs as String): return lhs == rhs
+    case let (lhs as Int, rhs as Int): return lhs == rhs
+    case let (lhs as Double, rhs as Double): return lhs == rhs
+    case let (lhs as Bool, rhs as Bool): return lhs == rhs
+    case let (lhs as UUID, rhs as UUID): return lhs == rhs
+    case let (lhs as Date, rhs as Date): return lhs == rhs
+    default: break
+    }
     if let lhsObject = unwrapOptional(lhs) as? AnyObject, let rhsObject = unwrapOptional(rhs) as? AnyObject,
        lhsObject is any PersistentModel {
         return lhsObject === rhsObject
