@@ -39,7 +39,7 @@ extension DefaultStore {
     struct Statement {
         var sql: String
         var values: [DatabaseValue]
-        var arguments: StatementArguments { StatementArguments(values) }
+        var arguments: StatementArguments { StatementArguments(converted: values) }
     }
 
     /// The descriptor as a store-neutral query; what the translator refuses is left to the context.

@@ -112,7 +112,7 @@ struct SQLiteSave {
     }
 
     private func storedRow(_ constraint: SQLiteEntityWrites.UniqueConstraint, values: [DatabaseValue]) throws -> Int64? {
-        try Int64.fetchOne(db.cachedStatement(sql: constraint.lookup), arguments: StatementArguments(values))
+        try Int64.fetchOne(db.cachedStatement(sql: constraint.lookup), arguments: StatementArguments(converted: values))
     }
 
     /// Keys continue after the highest ever used (AUTOINCREMENT's `sqlite_sequence`), so the key of
@@ -138,7 +138,7 @@ struct SQLiteSave {
         arguments += try rowValues(of: snapshot, layout: layout)
         let statement = try upsertStatement(layout)
         do {
-            statement.setUncheckedArguments(StatementArguments(arguments))
+            statement.setUncheckedArguments(StatementArguments(converted: arguments))
             try statement.execute()
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             throw SQLiteStoreError(.uniqueConstraintViolation, "A saved \(layout.entityName) would equal another on a uniqueness constraint that it was not inserted under (an update, or a second constraint). Change one of them, or delete the duplicate before saving.", path: store.path, underlying: error)
