@@ -6,9 +6,9 @@ extension DefaultStore {
         let layout = try layout(forEntity: Schema.entityName(for: T.self))
         let query = try translate(request.descriptor, entityName: layout.entityName, sorted: true)
         let snapshots = try read("Fetching \(layout.entityName)") { db in
-            let statement = try selectStatement(query, layout: layout, columns: layout.selectList, db: db)
-            let rows = try Row.fetchAll(db, sql: statement.sql, arguments: statement.arguments)
-            let related = try relatedKeys(of: rows.map { $0[0] as Int64 }, layout: layout, db: db)
+            let select = try selectStatement(query, layout: layout, columns: layout.selectList, db: db)
+            let rows = try Self.values(of: db.cachedStatement(sql: select.sql), arguments: select.arguments)
+            let related = try relatedKeys(of: rows.map { Int64.fromDatabaseValue($0[0])! }, layout: layout, db: db)
             return try rows.map { row in try snapshot(of: row, layout: layout, related: related) }
         }
         return DataStoreFetchResult(descriptor: request.descriptor, fetchedSnapshots: snapshots)
@@ -19,7 +19,7 @@ extension DefaultStore {
         let query = try translate(request.descriptor, entityName: layout.entityName, sorted: false)
         return try read("Counting \(layout.entityName)") { db in
             let statement = try countStatement(query, layout: layout, db: db)
-            return try Int.fetchOne(db, sql: statement.sql, arguments: statement.arguments) ?? 0
+            return try Int.fetchOne(db.cachedStatement(sql: statement.sql), arguments: statement.arguments) ?? 0
         }
     }
 
@@ -141,10 +141,23 @@ extension DefaultStore {
         PersistentIdentifier(entityName: entityName, storeIdentifier: storeIdentifier, primaryKey: .integer(key))
     }
 
+    /// Every row of the statement, its values read straight from SQLite: GRDB's `row[i]` decodes
+    /// each value through a generic path, 600 instructions a value.
+    private static func values(of statement: GRDB.Statement, arguments: StatementArguments) throws -> [[DatabaseValue]] {
+        let handle = statement.sqliteStatement
+        let columns = CInt(statement.columnCount)
+        let cursor = try Row.fetchCursor(statement, arguments: arguments)
+        var rows: [[DatabaseValue]] = []
+        while try cursor.next() != nil {
+            rows.append((0..<columns).map { DatabaseValue(sqliteStatement: handle, index: $0) })
+        }
+        return rows
+    }
+
     /// A row of `SELECT <layout.selectList>` as a snapshot; `related` holds its to-many keys
     /// (``relatedKeys(of:layout:db:)``).
-    func snapshot(of row: Row, layout: SQLiteEntityLayout, related: [String: [Int64: [Int64]]]) throws -> DefaultSnapshot {
-        let key: Int64 = row[0]
+    func snapshot(of row: [DatabaseValue], layout: SQLiteEntityLayout, related: [String: [Int64: [Int64]]]) throws -> DefaultSnapshot {
+        let key = Int64.fromDatabaseValue(row[0])!
         var values = [SnapshotValue?](repeating: nil, count: layout.info.properties.count)
         var index = 1
         for (column, property) in zip(layout.table.columns, layout.properties) {
