@@ -138,8 +138,7 @@ struct SQLiteSave {
         arguments += try rowValues(of: snapshot, layout: layout)
         let statement = try upsertStatement(layout)
         do {
-            statement.setUncheckedArguments(StatementArguments(converted: arguments))
-            try statement.execute()
+            try statement.executeBound(arguments, in: db)
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             throw SQLiteStoreError(.uniqueConstraintViolation, "A saved \(layout.entityName) would equal another on a uniqueness constraint that it was not inserted under (an update, or a second constraint). Change one of them, or delete the duplicate before saving.", path: store.path, underlying: error)
         }
