@@ -68,7 +68,7 @@ extension ModelContext {
         for property in storage.info.properties where property.isRelationship {
             guard let value = storage.values[property.index].flatMap(unwrapOptional) else { continue }
             let related: [any PersistentModel]
-            if let model = value as? any PersistentModel {
+            if let model = modelValue(value) {
                 related = [model]
             } else if let models = value as? [any PersistentModel] {
                 related = models

@@ -105,7 +105,7 @@ package struct SnapshotValue: @unchecked Sendable {
         guard let value = value.flatMap(unwrapOptional) else { return nil }
         if let unresolved = value as? BackingStorage.UnresolvedRelationship { return unresolved.identifiers }
         let models: [any PersistentModel]
-        if let model = value as? any PersistentModel {
+        if let model = modelValue(value) {
             models = [model]
         } else if let array = value as? [any PersistentModel] {
             models = array

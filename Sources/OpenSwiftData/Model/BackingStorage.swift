@@ -89,10 +89,11 @@ private func valuesEqual(_ lhs: Any, _ rhs: Any) -> Bool {
     case let (lhs as Date, rhs as Date): return lhs == rhs
     default: break
     }
-    // Models compare by identity. Asked as `as? AnyObject`, Foundation bridged every array of
-    // models to an NSArray of boxed elements on each relationship write (60% of a graph insert).
-    if let lhsModel = unwrapOptional(lhs) as? any PersistentModel {
-        guard let rhsModel = unwrapOptional(rhs) as? any PersistentModel else { return false }
+    // Models compare by identity. Asked as `as? AnyObject` (or `as? any PersistentModel`),
+    // Foundation bridged every array of models to an NSArray of boxed elements on each
+    // relationship write (60% of a graph insert).
+    if let lhsModel = unwrapOptional(lhs).flatMap(modelValue) {
+        guard let rhsModel = unwrapOptional(rhs).flatMap(modelValue) else { return false }
         return lhsModel === rhsModel
     }
     guard let lhs = lhs as? any Equatable else { return false }
