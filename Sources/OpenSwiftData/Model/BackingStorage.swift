@@ -51,7 +51,7 @@ package class BackingStorage {
         if isFault, let context { context.fulfillFault(self) }
         if let old = values[slot], valuesEqual(old, newValue) { return }
         values[slot] = newValue
-        context?.backingDidChange(self)
+        context?.backingDidChange(self, slot: slot)
     }
 
     /// Replaces every value with a freshly fetched or saved state.
