@@ -24,7 +24,7 @@ public struct DefaultSnapshot: DataStoreSnapshot {
             preconditionFailure("DefaultSnapshot can only be built from backing data created by OpenSwiftData (createBackingData()).")
         }
         persistentIdentifier = storage.persistentModelIdentifier
-        var values: [SnapshotValue?] = []
+        var values: [Any?] = []
         values.reserveCapacity(storage.info.properties.count)
         for property in storage.info.properties {
             let value = storage.value(at: property.index)
@@ -33,11 +33,11 @@ public struct DefaultSnapshot: DataStoreSnapshot {
                 switch property.shape {
                 case .toMany:
                     let all: [PersistentIdentifier]? = identifiers ?? (property.isOptional ? nil : [])
-                    values.append(SnapshotValue(all as Any))
-                default: values.append(SnapshotValue(identifiers?.first as Any))
+                    values.append(all as Any)
+                default: values.append(identifiers?.first as Any)
                 }
             } else {
-                values.append(value.map(SnapshotValue.init))
+                values.append(value)
             }
         }
         self.values = SnapshotValues(info: storage.info, slots: values)
@@ -87,7 +87,7 @@ public struct DefaultSnapshot: DataStoreSnapshot {
         let info = ModelTypeInfo.of(modelType)
         self.values = SnapshotValues(info: info, slots: try info.properties.map { property in
             try SnapshotValue.decode(property, entityName: entityName, from: container,
-                                     forKey: DataStoreSnapshotCodingKey.modeledProperty(property.name))
+                                     forKey: DataStoreSnapshotCodingKey.modeledProperty(property.name))?.value
         })
     }
 }

@@ -8,10 +8,15 @@ package enum SnapshotReader {
         let named: [String: Any]
         if let snapshot = snapshot as? DefaultSnapshot {
             if let slots = snapshot.values.slots(for: info) {
-                return try info.properties.map { property in
-                    guard let raw = slots[property.index] else { return nil }
-                    return try slotValue(raw.value, for: property, entityName: info.entityName)
+                // Values already of their declared type stay where they are: a model with only such
+                // attributes gets the snapshot's own array, shared and never copied.
+                var result = slots
+                for property in info.properties {
+                    guard let raw = slots[property.index] else { continue }
+                    if case .attribute = property.shape, ObjectIdentifier(type(of: raw)) == ObjectIdentifier(property.valueType) { continue }
+                    result[property.index] = try slotValue(raw, for: property, entityName: info.entityName)
                 }
+                return result
             }
             named = Dictionary(snapshot.values.map { ($0.key, $0.value.value) }, uniquingKeysWith: { first, _ in first })
         } else {

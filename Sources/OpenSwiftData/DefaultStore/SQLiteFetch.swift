@@ -158,7 +158,7 @@ extension DefaultStore {
     /// (``relatedKeys(of:layout:db:)``).
     func snapshot(of row: [DatabaseValue], layout: SQLiteEntityLayout, related: [String: [Int64: [Int64]]]) throws -> DefaultSnapshot {
         let key = Int64.fromDatabaseValue(row[0])!
-        var values = [SnapshotValue?](repeating: nil, count: layout.info.properties.count)
+        var values = [Any?](repeating: nil, count: layout.info.properties.count)
         var index = 1
         for (column, property) in zip(layout.table.columns, layout.properties) {
             let stored: DatabaseValue = column.hasColumn ? row[index] : .null
@@ -166,12 +166,12 @@ extension DefaultStore {
                 switch column.storage {
                 case .toOne:
                     let related = try Int64.decoded(stored).map { identifier(entityName: column.destination ?? "", key: $0) }
-                    values[property.index] = SnapshotValue(related as Any)
+                    values[property.index] = related as Any
                 case .toManyByInverse, .toManyByJoinTable:
                     let keys = related[column.property]?[key] ?? []
-                    values[property.index] = SnapshotValue(keys.map { identifier(entityName: column.destination ?? "", key: $0) } as Any)
+                    values[property.index] = keys.map { identifier(entityName: column.destination ?? "", key: $0) } as Any
                 default:
-                    values[property.index] = SnapshotValue(try SQLiteValueCoding.value(stored, as: property.valueType))
+                    values[property.index] = try SQLiteValueCoding.value(stored, as: property.valueType)
                 }
             } catch {
                 throw SQLiteStoreError(.invalidValue, "\(layout.entityName).\(column.property) of the stored model \(key) cannot be read as \(property.valueType) (\(error)). Check that the model's type matches what was saved, or restore the file.", path: path, underlying: error)
