@@ -149,7 +149,8 @@ enum SQLiteValueCoding {
 
     /// The most common declared types, found by identity: `value(_:as:)` otherwise asks whether
     /// the type is an Optional and then tries protocol casts, each a conformance lookup. Nil for
-    /// any other type.
+    /// any other type. Optionals are returned `as Any`, so that they stay of the declared Optional
+    /// type rather than being unwrapped into the `Any?` result.
     private static func commonValue(_ stored: DatabaseValue, as type: any Any.Type) throws -> Any? {
         let common: ObjectIdentifier = ObjectIdentifier(type)
         let isOptional: Bool
@@ -169,17 +170,17 @@ enum SQLiteValueCoding {
         }
         switch common {
         case ObjectIdentifier(String.self): return try text(stored)
-        case ObjectIdentifier(String?.self): return try text(stored) as String?
+        case ObjectIdentifier(String?.self): return (try text(stored) as String?) as Any
         case ObjectIdentifier(Int.self): return try integer(stored, as: Int.self)
-        case ObjectIdentifier(Int?.self): return try integer(stored, as: Int.self) as Int?
+        case ObjectIdentifier(Int?.self): return (try integer(stored, as: Int.self) as Int?) as Any
         case ObjectIdentifier(Double.self): return try double(stored)
-        case ObjectIdentifier(Double?.self): return try double(stored) as Double?
+        case ObjectIdentifier(Double?.self): return (try double(stored) as Double?) as Any
         case ObjectIdentifier(UUID.self): return try uuid(stored)
-        case ObjectIdentifier(UUID?.self): return try uuid(stored) as UUID?
+        case ObjectIdentifier(UUID?.self): return (try uuid(stored) as UUID?) as Any
         case ObjectIdentifier(Date.self): return Date(timeIntervalSinceReferenceDate: try double(stored))
-        case ObjectIdentifier(Date?.self): return Date(timeIntervalSinceReferenceDate: try double(stored)) as Date?
+        case ObjectIdentifier(Date?.self): return (Date(timeIntervalSinceReferenceDate: try double(stored)) as Date?) as Any
         case ObjectIdentifier(Bool.self): return try integer(stored) != 0
-        default: return (try integer(stored) != 0) as Bool?
+        default: return ((try integer(stored) != 0) as Bool?) as Any
         }
     }
 
