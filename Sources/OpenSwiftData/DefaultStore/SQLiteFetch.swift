@@ -5,13 +5,10 @@ extension DefaultStore {
     public final func fetch<T>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, DefaultSnapshot> where T: PersistentModel {
         let layout = try layout(forEntity: Schema.entityName(for: T.self))
         let query = try translate(request.descriptor, entityName: layout.entityName, sorted: true)
-        let snapshots = try read("Fetching \(layout.entityName)") { db in
-            let select = try selectStatement(query, layout: layout, columns: layout.selectList, db: db)
-            let rows = try Self.values(of: db.cachedStatement(sql: select.sql), arguments: select.arguments)
-            let related = try relatedKeys(of: rows.map { Int64.fromDatabaseValue($0[0])! }, layout: layout, db: db)
-            return try rows.map { row in try snapshot(of: row, layout: layout, related: related) }
+        let fetched = try read("Fetching \(layout.entityName)") { db in
+            try self.snapshots(selectStatement(query, layout: layout, columns: layout.selectList, db: db), layout: layout, db: db)
         }
-        return DataStoreFetchResult(descriptor: request.descriptor, fetchedSnapshots: snapshots)
+        return DataStoreFetchResult(descriptor: request.descriptor, fetchedSnapshots: fetched)
     }
 
     public final func fetchCount<T>(_ request: DataStoreFetchRequest<T>) throws -> Int where T: PersistentModel {
@@ -152,6 +149,14 @@ extension DefaultStore {
             rows.append((0..<columns).map { DatabaseValue(sqliteStatement: handle, index: $0) })
         }
         return rows
+    }
+
+    /// The rows of `SELECT <layout.selectList>` for a rendered statement, as snapshots with their
+    /// to-many keys: what every fetch of whole models runs.
+    func snapshots(_ select: Statement, layout: SQLiteEntityLayout, db: Database) throws -> [DefaultSnapshot] {
+        let rows = try Self.values(of: db.cachedStatement(sql: select.sql), arguments: select.arguments)
+        let related = try relatedKeys(of: rows.map { Int64.fromDatabaseValue($0[0])! }, layout: layout, db: db)
+        return try rows.map { row in try snapshot(of: row, layout: layout, related: related) }
     }
 
     /// A row of `SELECT <layout.selectList>` as a snapshot; `related` holds its to-many keys
