@@ -38,7 +38,12 @@ let package = Package(
         ),
         .target(
             name: "OpenSwiftData",
-            dependencies: ["OpenSwiftDataMacros", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "OpenSwiftDataMacros",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                // The save binds and steps rows through SQLite's C API on GRDB's cached statements.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         .target(name: "JSONStore", dependencies: ["OpenSwiftData"]),
         .target(name: "DataStoreTesting", dependencies: ["OpenSwiftData"]),

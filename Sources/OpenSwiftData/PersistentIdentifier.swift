@@ -12,6 +12,14 @@ public struct PersistentIdentifier: Hashable, Identifiable, Equatable, Comparabl
         let entityName: String
         let storeIdentifier: String?
         let primaryKey: PrimaryKey
+
+        /// The key and the entity name's length, not the three strings: a context looks its models
+        /// up by identifier several times per model per save, and hashing the store identifier and
+        /// entity name was 5% of an insert. Equal identifiers still hash equally.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(primaryKey)
+            hasher.combine(entityName.utf8.count)
+        }
     }
 
     public let id: ID
@@ -35,7 +43,7 @@ public struct PersistentIdentifier: Hashable, Identifiable, Equatable, Comparabl
     /// A fresh temporary identifier. UUID-based, because stores that never remap keep these forever
     /// (the seeds' JSON stores archive them), so they must not collide across processes.
     package static func temporary(entityName: String) -> PersistentIdentifier {
-        PersistentIdentifier(entityName: entityName, storeIdentifier: nil, primaryKey: .string(UUID().uuidString))
+        PersistentIdentifier(entityName: entityName, storeIdentifier: nil, primaryKey: .string(UUID().canonicalString))
     }
 
     /// Mints a permanent identifier for a model stored in a custom store.

@@ -53,22 +53,27 @@ extension ModelContext {
         deleted.removeAll()
     }
 
-    /// Called by a backing data when one of its values changed.
-    func backingDidChange(_ storage: BackingStorage) {
+    /// Called by a backing data when the value in `slot` changed.
+    func backingDidChange(_ storage: BackingStorage, slot: Int) {
         guard storage.state == .registered, let model = storage.model else { return }
         // A model inserted since the last save stays an insert, but models assigned to its
         // relationships are inserted too, as SwiftData does.
         if !inserted.contains(storage) { changed.add(model) }
-        insertRelatedModels(of: storage)
+        // Only the changed slot can hold models new to the context: the others were looked at when
+        // they changed or when the model was inserted. Scanning them all made every inverse
+        // append cost as much as the to-many it appended to.
+        insertRelatedModels(of: storage, slots: [slot])
         scheduleAutosave()
     }
 
     /// Inserting a graph root inserts the new models it refers to, as SwiftData does.
-    func insertRelatedModels(of storage: BackingStorage) {
-        for property in storage.info.properties where property.isRelationship {
+    func insertRelatedModels(of storage: BackingStorage, slots: [Int]? = nil) {
+        for slot in slots ?? Array(storage.info.properties.indices) {
+            let property = storage.info.properties[slot]
+            guard property.isRelationship else { continue }
             guard let value = storage.values[property.index].flatMap(unwrapOptional) else { continue }
             let related: [any PersistentModel]
-            if let model = value as? any PersistentModel {
+            if let model = modelValue(value) {
                 related = [model]
             } else if let models = value as? [any PersistentModel] {
                 related = models

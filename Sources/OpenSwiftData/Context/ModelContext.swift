@@ -92,9 +92,10 @@ private final class WeakContext: @unchecked Sendable {
     init(_ value: ModelContext) { self.value = value }
 }
 
-/// Models pending one kind of change, in the order they were added.
+/// Models pending one kind of change, in the order they were added. Each entry keeps the model's
+/// backing storage as well, so that a save does not cast every model's backing data again.
 struct PendingSet {
-    private var entries: [ObjectIdentifier: (order: Int, model: any PersistentModel)] = [:]
+    private var entries: [ObjectIdentifier: (order: Int, model: any PersistentModel, storage: BackingStorage)] = [:]
     private var counter = 0
 
     var isEmpty: Bool { entries.isEmpty }
@@ -104,13 +105,15 @@ struct PendingSet {
         entries.values.sorted { $0.order < $1.order }.map { $0.model }
     }
 
-    var storages: [BackingStorage] { models.compactMap { $0.backingStorage } }
+    var storages: [BackingStorage] {
+        entries.values.sorted { $0.order < $1.order }.map { $0.storage }
+    }
 
     func contains(_ storage: BackingStorage) -> Bool { entries[ObjectIdentifier(storage)] != nil }
 
     /// Whether any pending model passes `test`; unordered, so no sort on the fetch path.
     func contains(where test: (BackingStorage) -> Bool) -> Bool {
-        entries.values.contains { $0.model.backingStorage.map(test) ?? false }
+        entries.values.contains { test($0.storage) }
     }
 
     mutating func add(_ model: any PersistentModel) {
@@ -118,7 +121,7 @@ struct PendingSet {
         let key = ObjectIdentifier(storage)
         guard entries[key] == nil else { return }
         counter += 1
-        entries[key] = (counter, model)
+        entries[key] = (counter, model, storage)
     }
 
     mutating func remove(_ storage: BackingStorage) {

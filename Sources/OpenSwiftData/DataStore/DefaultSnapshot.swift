@@ -8,9 +8,13 @@ import Foundation
 public struct DefaultSnapshot: DataStoreSnapshot {
     public let persistentIdentifier: PersistentIdentifier
     /// Values by property name: attributes as their declared type, relationships as identifiers.
-    package let values: [String: SnapshotValue]
+    package let values: SnapshotValues
 
     package init(persistentIdentifier: PersistentIdentifier, values: [String: SnapshotValue]) {
+        self.init(persistentIdentifier: persistentIdentifier, values: SnapshotValues(values))
+    }
+
+    package init(persistentIdentifier: PersistentIdentifier, values: SnapshotValues) {
         self.persistentIdentifier = persistentIdentifier
         self.values = values
     }
@@ -20,7 +24,7 @@ public struct DefaultSnapshot: DataStoreSnapshot {
             preconditionFailure("DefaultSnapshot can only be built from backing data created by OpenSwiftData (createBackingData()).")
         }
         persistentIdentifier = storage.persistentModelIdentifier
-        var values: [String: SnapshotValue] = [:]
+        var values: [Any?] = []
         values.reserveCapacity(storage.info.properties.count)
         for property in storage.info.properties {
             let value = storage.value(at: property.index)
@@ -29,14 +33,14 @@ public struct DefaultSnapshot: DataStoreSnapshot {
                 switch property.shape {
                 case .toMany:
                     let all: [PersistentIdentifier]? = identifiers ?? (property.isOptional ? nil : [])
-                    values[property.name] = SnapshotValue(all as Any)
-                default: values[property.name] = SnapshotValue(identifiers?.first as Any)
+                    values.append(all as Any)
+                default: values.append(identifiers?.first as Any)
                 }
-            } else if let value {
-                values[property.name] = SnapshotValue(value)
+            } else {
+                values.append(value)
             }
         }
-        self.values = values
+        self.values = SnapshotValues(info: storage.info, slots: values)
     }
 
     public func copy(persistentIdentifier: PersistentIdentifier,
@@ -80,14 +84,11 @@ public struct DefaultSnapshot: DataStoreSnapshot {
             throw DecodingError.dataCorruptedError(forKey: .persistentIdentifier, in: container, debugDescription:
                 "The snapshot is of entity '\(entityName)', which no Schema in this process contains; create the ModelContainer (or a Schema) for its model type before decoding.")
         }
-        var values: [String: SnapshotValue] = [:]
-        for property in ModelTypeInfo.of(modelType).properties {
-            let key = DataStoreSnapshotCodingKey.modeledProperty(property.name)
-            if let value = try SnapshotValue.decode(property, entityName: entityName, from: container, forKey: key) {
-                values[property.name] = value
-            }
-        }
-        self.values = values
+        let info = ModelTypeInfo.of(modelType)
+        self.values = SnapshotValues(info: info, slots: try info.properties.map { property in
+            try SnapshotValue.decode(property, entityName: entityName, from: container,
+                                     forKey: DataStoreSnapshotCodingKey.modeledProperty(property.name))?.value
+        })
     }
 }
 
@@ -104,7 +105,7 @@ package struct SnapshotValue: @unchecked Sendable {
         guard let value = value.flatMap(unwrapOptional) else { return nil }
         if let unresolved = value as? BackingStorage.UnresolvedRelationship { return unresolved.identifiers }
         let models: [any PersistentModel]
-        if let model = value as? any PersistentModel {
+        if let model = modelValue(value) {
             models = [model]
         } else if let array = value as? [any PersistentModel] {
             models = array

@@ -7,7 +7,18 @@ package enum SnapshotReader {
     package static func slotValues<S: DataStoreSnapshot>(of snapshot: S, info: ModelTypeInfo) throws -> [Any?] {
         let named: [String: Any]
         if let snapshot = snapshot as? DefaultSnapshot {
-            named = snapshot.values.mapValues(\.value)
+            if let slots = snapshot.values.slots(for: info) {
+                // Values already of their declared type stay where they are: a model with only such
+                // attributes gets the snapshot's own array, shared and never copied.
+                var result = slots
+                for property in info.properties {
+                    guard let raw = slots[property.index] else { continue }
+                    if case .attribute = property.shape, ObjectIdentifier(type(of: raw)) == ObjectIdentifier(property.valueType) { continue }
+                    result[property.index] = try slotValue(raw, for: property, entityName: info.entityName)
+                }
+                return result
+            }
+            named = Dictionary(snapshot.values.map { ($0.key, $0.value.value) }, uniquingKeysWith: { first, _ in first })
         } else {
             let capture = CaptureEncoder()
             try snapshot.encode(to: capture)
@@ -54,6 +65,9 @@ package enum SnapshotReader {
     }
 
     private static func slotValue(_ raw: Any, for property: ModelTypeInfo.Property, entityName: String) throws -> Any? {
+        // Snapshots built from models, decoded with the declared types or read by the default store
+        // already hold the declared type: unwrapping and re-casting it cost half of a fetch.
+        if case .attribute = property.shape, ObjectIdentifier(type(of: raw)) == ObjectIdentifier(property.valueType) { return raw }
         let present = unwrapOptional(raw)
         switch property.shape {
         case .toOne:

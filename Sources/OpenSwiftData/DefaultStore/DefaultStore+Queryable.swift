@@ -1,15 +1,13 @@
 import Foundation
 import GRDB
 
-/// The default store answers store-neutral queries with the same SQL its typed fetches use.
+/// The default store's reads and batch deletes, by store-neutral query: what its typed requests
+/// translate to, and what a server hands it for a query that arrived over the wire.
 extension DefaultStore: QueryableDataStore {
     public final func fetchSnapshots(_ query: DataStoreQuery) throws -> [DefaultSnapshot] {
         let layout = try layout(forEntity: query.entityName)
         return try read("Fetching \(layout.entityName)") { db in
-            let statement = try selectStatement(query, layout: layout, columns: layout.selectList, db: db)
-            let rows = try Row.fetchAll(db, sql: statement.sql, arguments: statement.arguments)
-            let related = try relatedKeys(of: rows.map { $0[0] as Int64 }, layout: layout, db: db)
-            return try rows.map { row in try snapshot(of: row, layout: layout, related: related) }
+            try snapshots(selectStatement(query, layout: layout, columns: layout.selectList, db: db), layout: layout, db: db)
         }
     }
 
@@ -17,7 +15,7 @@ extension DefaultStore: QueryableDataStore {
         let layout = try layout(forEntity: query.entityName)
         return try read("Counting \(layout.entityName)") { db in
             let statement = try countStatement(query, layout: layout, db: db)
-            return try Int.fetchOne(db, sql: statement.sql, arguments: statement.arguments) ?? 0
+            return try Int.fetchOne(db.cachedStatement(sql: statement.sql), arguments: statement.arguments) ?? 0
         }
     }
 
@@ -31,14 +29,21 @@ extension DefaultStore: QueryableDataStore {
         }
     }
 
+    /// One statement: `DELETE FROM` without a filter, `DELETE … WHERE Z_PK IN (SELECT …)` with one.
     public final func deleteModels(matching query: DataStoreQuery) throws {
         try requireWritable("delete models")
         let layout = try layout(forEntity: query.entityName)
         let filter = DataStoreQuery(entityName: query.entityName, filter: query.filter)
         try write("Deleting \(layout.entityName) models") { db in
-            let statement = try selectStatement(filter, layout: layout, columns: SQL.column(layout.table.name, SQL.primaryKey), db: db)
-            let keys = try Int64.fetchAll(db, sql: statement.sql, arguments: statement.arguments)
-            try deleteRows([layout.entityName: keys], db: db)
+            let table = SQL.quote(layout.table.name)
+            guard filter.filter != nil else {
+                try db.execute(sql: "DELETE FROM \(table)")
+                return
+            }
+            // The matching keys stay inside SQLite: reading them out and binding them back cost
+            // more than the delete itself.
+            let matching = try selectStatement(filter, layout: layout, columns: SQL.column(layout.table.name, SQL.primaryKey), db: db)
+            try db.execute(sql: "DELETE FROM \(table) WHERE \(SQL.quote(SQL.primaryKey)) IN (\(matching.sql))", arguments: matching.arguments)
         }
     }
 }

@@ -6,14 +6,8 @@ extension DefaultStore {
     /// nil). A predicate SQL cannot express throws `DataStoreError.preferInMemoryFilter`, and the
     /// context deletes the matching models itself.
     public final func delete<T>(_ request: DataStoreBatchDeleteRequest<T>) throws where T: PersistentModel {
-        try requireWritable("delete models")
-        let layout = try layout(forEntity: Schema.entityName(for: T.self))
-        let query = try translate(FetchDescriptor<T>(predicate: request.predicate), entityName: layout.entityName, sorted: false)
-        try write("Deleting \(layout.entityName) models") { db in
-            let statement = try selectStatement(query, layout: layout, columns: SQL.column(layout.table.name, SQL.primaryKey), db: db)
-            let keys = try Int64.fetchAll(db, sql: statement.sql, arguments: statement.arguments)
-            try deleteRows([layout.entityName: keys], db: db)
-        }
+        try deleteModels(matching: try translate(FetchDescriptor<T>(predicate: request.predicate),
+                                                 entityName: Schema.entityName(for: T.self), sorted: false))
     }
 
     /// Deletes rows by key. The foreign keys clear the to-ones that name a deleted row

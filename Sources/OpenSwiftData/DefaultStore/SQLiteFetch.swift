@@ -2,36 +2,19 @@ import Foundation
 import GRDB
 
 extension DefaultStore {
+    // The typed requests are the store-neutral queries of DefaultStore+Queryable.swift.
+
     public final func fetch<T>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, DefaultSnapshot> where T: PersistentModel {
-        let layout = try layout(forEntity: Schema.entityName(for: T.self))
-        let query = try translate(request.descriptor, entityName: layout.entityName, sorted: true)
-        let snapshots = try read("Fetching \(layout.entityName)") { db in
-            let statement = try selectStatement(query, layout: layout, columns: layout.selectList, db: db)
-            let rows = try Row.fetchAll(db, sql: statement.sql, arguments: statement.arguments)
-            let related = try relatedKeys(of: rows.map { $0[0] as Int64 }, layout: layout, db: db)
-            return try rows.map { row in try snapshot(of: row, layout: layout, related: related) }
-        }
-        return DataStoreFetchResult(descriptor: request.descriptor, fetchedSnapshots: snapshots)
+        let query = try translate(request.descriptor, entityName: Schema.entityName(for: T.self), sorted: true)
+        return DataStoreFetchResult(descriptor: request.descriptor, fetchedSnapshots: try fetchSnapshots(query))
     }
 
     public final func fetchCount<T>(_ request: DataStoreFetchRequest<T>) throws -> Int where T: PersistentModel {
-        let layout = try layout(forEntity: Schema.entityName(for: T.self))
-        let query = try translate(request.descriptor, entityName: layout.entityName, sorted: false)
-        return try read("Counting \(layout.entityName)") { db in
-            let statement = try countStatement(query, layout: layout, db: db)
-            return try Int.fetchOne(db, sql: statement.sql, arguments: statement.arguments) ?? 0
-        }
+        try fetchCount(try translate(request.descriptor, entityName: Schema.entityName(for: T.self), sorted: false))
     }
 
     public final func fetchIdentifiers<T>(_ request: DataStoreFetchRequest<T>) throws -> [PersistentIdentifier] where T: PersistentModel {
-        let layout = try layout(forEntity: Schema.entityName(for: T.self))
-        let query = try translate(request.descriptor, entityName: layout.entityName, sorted: true)
-        return try read("Fetching identifiers of \(layout.entityName)") { db in
-            let statement = try selectStatement(query, layout: layout, columns: SQL.column(layout.table.name, SQL.primaryKey), db: db)
-            return try Int64.fetchAll(db, sql: statement.sql, arguments: statement.arguments).map { key in
-                identifier(entityName: layout.entityName, key: key)
-            }
-        }
+        try fetchIdentifiers(try translate(request.descriptor, entityName: Schema.entityName(for: T.self), sorted: true))
     }
 
     // MARK: Statements
@@ -39,7 +22,7 @@ extension DefaultStore {
     struct Statement {
         var sql: String
         var values: [DatabaseValue]
-        var arguments: StatementArguments { StatementArguments(values) }
+        var arguments: StatementArguments { StatementArguments(converted: values) }
     }
 
     /// The descriptor as a store-neutral query; what the translator refuses is left to the context.
@@ -141,11 +124,32 @@ extension DefaultStore {
         PersistentIdentifier(entityName: entityName, storeIdentifier: storeIdentifier, primaryKey: .integer(key))
     }
 
+    /// Every row of the statement, its values read straight from SQLite: GRDB's `row[i]` decodes
+    /// each value through a generic path, 600 instructions a value.
+    private static func values(of statement: GRDB.Statement, arguments: StatementArguments) throws -> [[DatabaseValue]] {
+        let handle = statement.sqliteStatement
+        let columns = CInt(statement.columnCount)
+        let cursor = try Row.fetchCursor(statement, arguments: arguments)
+        var rows: [[DatabaseValue]] = []
+        while try cursor.next() != nil {
+            rows.append((0..<columns).map { DatabaseValue(sqliteStatement: handle, index: $0) })
+        }
+        return rows
+    }
+
+    /// The rows of `SELECT <layout.selectList>` for a rendered statement, as snapshots with their
+    /// to-many keys: what every fetch of whole models runs.
+    func snapshots(_ select: Statement, layout: SQLiteEntityLayout, db: Database) throws -> [DefaultSnapshot] {
+        let rows = try Self.values(of: db.cachedStatement(sql: select.sql), arguments: select.arguments)
+        let related = try relatedKeys(of: rows.map { Int64.fromDatabaseValue($0[0])! }, layout: layout, db: db)
+        return try rows.map { row in try snapshot(of: row, layout: layout, related: related) }
+    }
+
     /// A row of `SELECT <layout.selectList>` as a snapshot; `related` holds its to-many keys
     /// (``relatedKeys(of:layout:db:)``).
-    func snapshot(of row: Row, layout: SQLiteEntityLayout, related: [String: [Int64: [Int64]]]) throws -> DefaultSnapshot {
-        let key: Int64 = row[0]
-        var values: [String: SnapshotValue] = [:]
+    func snapshot(of row: [DatabaseValue], layout: SQLiteEntityLayout, related: [String: [Int64: [Int64]]]) throws -> DefaultSnapshot {
+        let key = Int64.fromDatabaseValue(row[0])!
+        var values = [Any?](repeating: nil, count: layout.info.properties.count)
         var index = 1
         for (column, property) in zip(layout.table.columns, layout.properties) {
             let stored: DatabaseValue = column.hasColumn ? row[index] : .null
@@ -153,19 +157,20 @@ extension DefaultStore {
                 switch column.storage {
                 case .toOne:
                     let related = try Int64.decoded(stored).map { identifier(entityName: column.destination ?? "", key: $0) }
-                    values[column.property] = SnapshotValue(related as Any)
+                    values[property.index] = related as Any
                 case .toManyByInverse, .toManyByJoinTable:
                     let keys = related[column.property]?[key] ?? []
-                    values[column.property] = SnapshotValue(keys.map { identifier(entityName: column.destination ?? "", key: $0) } as Any)
+                    values[property.index] = keys.map { identifier(entityName: column.destination ?? "", key: $0) } as Any
                 default:
-                    values[column.property] = SnapshotValue(try SQLiteValueCoding.value(stored, as: property.valueType))
+                    values[property.index] = try SQLiteValueCoding.value(stored, as: property.valueType)
                 }
             } catch {
                 throw SQLiteStoreError(.invalidValue, "\(layout.entityName).\(column.property) of the stored model \(key) cannot be read as \(property.valueType) (\(error)). Check that the model's type matches what was saved, or restore the file.", path: path, underlying: error)
             }
             index += column.columnNames.count
         }
-        return DefaultSnapshot(persistentIdentifier: identifier(entityName: layout.entityName, key: key), values: values)
+        return DefaultSnapshot(persistentIdentifier: identifier(entityName: layout.entityName, key: key),
+                               values: SnapshotValues(info: layout.info, slots: values))
     }
 }
 

@@ -78,8 +78,10 @@ struct SQLiteMetadata {
     }
 
     /// Reads the flags afresh: another connection may have set some since this one opened.
+    /// Every fetch asks, so the statement is cached and the usual empty list is not decoded.
     static func nanColumns(_ db: Database) throws -> Set<String> {
-        guard let text = try String.fetchOne(db, sql: "SELECT \"value\" FROM \(SQL.quote(SQL.metadataTable)) WHERE \"key\" = 'nanColumns'") else { return [] }
+        let statement = try db.cachedStatement(sql: "SELECT \"value\" FROM \(SQL.quote(SQL.metadataTable)) WHERE \"key\" = 'nanColumns'")
+        guard let text = try String.fetchOne(statement), text != "[]" else { return [] }
         return Set((try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? [])
     }
 

@@ -12,7 +12,7 @@ enum SQLiteQueryBinding {
         case .double(let double): return try SQLiteValueCoding.databaseValue(double)
         case .string(let string): return string.nfc.databaseValue
         case .date(let date): return date.timeIntervalSinceReferenceDate.databaseValue
-        case .uuid(let uuid): return uuid.uuidString.databaseValue
+        case .uuid(let uuid): return uuid.canonicalString.databaseValue
         case .data(let data): return data.databaseValue
         case .array: return try json(value).databaseValue
         case .identifier:

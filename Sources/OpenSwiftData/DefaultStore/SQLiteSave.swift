@@ -24,6 +24,7 @@ struct SQLiteSave {
     private var deleted: Set<PersistentIdentifier> = []
     private var nanColumns: Set<String> = []
     private var nextKeys: [String: Int64] = [:]
+    private var upserts: [String: Statement] = [:]
     /// Per entity and constraint: the constraint's values of the rows inserted so far → their key.
     private var insertedUniqueValues: [String: [Int: [[DatabaseValue]: Int64]]] = [:]
 
@@ -83,7 +84,7 @@ struct SQLiteSave {
         var key: Int64?
         for (index, values) in constraints {
             if let earlier = insertedUniqueValues[layout.entityName]?[index]?[values] { key = earlier; break }
-            if let stored = try storedRow(layout, constraint: layout.table.uniqueConstraints[index], values: values) { key = stored; break }
+            if let stored = try storedRow(layout.writes.uniqueConstraints[index], values: values) { key = stored; break }
         }
         let resolved = try key ?? newKey(layout)
         for (index, values) in constraints { insertedUniqueValues[layout.entityName, default: [:]][index, default: [:]][values] = resolved }
@@ -93,24 +94,25 @@ struct SQLiteSave {
     /// Per constraint (by index), the snapshot's stored values; constraints with a nil value are
     /// left out, as SQL's UNIQUE lets NULLs repeat.
     private mutating func uniqueValues(of snapshot: DefaultSnapshot, layout: SQLiteEntityLayout) throws -> [(Int, [DatabaseValue])] {
+        let constraints = layout.writes.uniqueConstraints
+        guard !constraints.isEmpty else { return [] }
         var result: [(Int, [DatabaseValue])] = []
         // Inserts may refer to inserts not keyed yet; such a reference reads as nil here.
         let row = try rowValues(of: snapshot, layout: layout, resolvingInserts: false)
-        constraints: for (index, properties) in layout.table.uniqueConstraints.enumerated() {
+        constraints: for (index, constraint) in constraints.enumerated() {
+            guard let positions = constraint.positions else { continue }
             var values: [DatabaseValue] = []
-            for property in properties {
-                guard let value = row[property], !value.isNull else { continue constraints }
-                values.append(value)
+            for position in positions {
+                guard !row[position].isNull else { continue constraints }
+                values.append(row[position])
             }
             result.append((index, values))
         }
         return result
     }
 
-    private func storedRow(_ layout: SQLiteEntityLayout, constraint: [String], values: [DatabaseValue]) throws -> Int64? {
-        let conditions = constraint.map { "\(SQL.quote($0)) = ?" }.joined(separator: " AND ")
-        return try Int64.fetchOne(db.cachedStatement(sql: "SELECT \(SQL.quote(SQL.primaryKey)) FROM \(SQL.quote(layout.table.name)) WHERE \(conditions) LIMIT 1"),
-                                  arguments: StatementArguments(values))
+    private func storedRow(_ constraint: SQLiteEntityWrites.UniqueConstraint, values: [DatabaseValue]) throws -> Int64? {
+        try Int64.fetchOne(db.cachedStatement(sql: constraint.lookup), arguments: StatementArguments(converted: values))
     }
 
     /// Keys continue after the highest ever used (AUTOINCREMENT's `sqlite_sequence`), so the key of
@@ -132,27 +134,34 @@ struct SQLiteSave {
 
     private mutating func write(_ snapshot: DefaultSnapshot, key: Int64) throws {
         let layout = try store.layout(forEntity: snapshot.persistentIdentifier.entityName)
-        let row = try rowValues(of: snapshot, layout: layout)
-        let names = layout.table.columns.flatMap(\.columnNames)
-        let quoted = ([SQL.primaryKey] + names).map(SQL.quote)
-        let update = names.isEmpty ? "NOTHING" : "UPDATE SET " + names.map { "\(SQL.quote($0)) = excluded.\(SQL.quote($0))" }.joined(separator: ", ")
-        let sql = "INSERT INTO \(SQL.quote(layout.table.name)) (\(quoted.joined(separator: ", "))) VALUES (\(quoted.map { _ in "?" }.joined(separator: ", "))) ON CONFLICT(\(SQL.quote(SQL.primaryKey))) DO \(update)"
-        let arguments = [key.databaseValue] + names.map { row[$0] ?? .null }
+        var arguments = [key.databaseValue]
+        arguments += try rowValues(of: snapshot, layout: layout)
+        let statement = try upsertStatement(layout)
         do {
-            try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(arguments))
+            try statement.executeBound(arguments, in: db)
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             throw SQLiteStoreError(.uniqueConstraintViolation, "A saved \(layout.entityName) would equal another on a uniqueness constraint that it was not inserted under (an update, or a second constraint). Change one of them, or delete the duplicate before saving.", path: store.path, underlying: error)
         }
-        for column in layout.table.columns {
-            if let joinTable = column.joinTable { try writePairs(of: snapshot, column: column, joinTable: joinTable, key: key, entityName: layout.entityName) }
+        for index in layout.writes.joinTableColumnIndexes {
+            let column = layout.table.columns[index]
+            try writePairs(of: snapshot, column: column, property: layout.properties[index], joinTable: column.joinTable!, key: key, layout: layout)
         }
+    }
+
+    /// The entity's upsert, looked up in the connection's cache once per save rather than per row.
+    private mutating func upsertStatement(_ layout: SQLiteEntityLayout) throws -> Statement {
+        if let statement = upserts[layout.entityName] { return statement }
+        let statement = try db.cachedStatement(sql: layout.writes.upsert)
+        upserts[layout.entityName] = statement
+        return statement
     }
 
     /// Replaces the row's pairs in a join table with the snapshot's. Either side may be saved
     /// alone; when both are, the context has kept them equal, so the result is the same.
-    private func writePairs(of snapshot: DefaultSnapshot, column: SQLiteColumn, joinTable: SQLiteJoinTable, key: Int64, entityName: String) throws {
+    private func writePairs(of snapshot: DefaultSnapshot, column: SQLiteColumn, property: ModelTypeInfo.Property, joinTable: SQLiteJoinTable,
+                            key: Int64, layout: SQLiteEntityLayout) throws {
         // A snapshot without the property says nothing about it; an empty list clears it.
-        guard let stored = snapshot.values[column.property] else { return }
+        guard let stored = snapshot.values.value(of: property, in: layout.info) else { return }
         let table = SQL.quote(joinTable.name)
         let mine = SQL.quote(joinTable.selfColumn)
         let theirs = SQL.quote(joinTable.relatedColumn)
@@ -160,22 +169,26 @@ struct SQLiteSave {
         let related = unwrapOptional(stored.value) as? [PersistentIdentifier] ?? []
         let insert = try db.cachedStatement(sql: "INSERT OR IGNORE INTO \(table) (\(mine), \(theirs)) VALUES (?, ?)")
         for identifier in related {
-            guard let relatedKey = try reference(identifier, from: "\(entityName).\(column.property)", resolvingInserts: true) else { continue }
+            guard let relatedKey = try reference(identifier, from: "\(layout.entityName).\(column.property)", resolvingInserts: true) else { continue }
             try insert.execute(arguments: [key, relatedKey])
         }
     }
 
-    /// The snapshot's values by column name, as stored.
-    private mutating func rowValues(of snapshot: DefaultSnapshot, layout: SQLiteEntityLayout, resolvingInserts: Bool = true) throws -> [String: DatabaseValue] {
-        var row: [String: DatabaseValue] = [:]
-        for (column, property) in zip(layout.table.columns, layout.properties) {
-            let raw = snapshot.values[column.property]?.value
-            let name = "\(layout.entityName).\(column.property)"
+    /// The snapshot's values as stored, in the order of ``SQLiteEntityWrites/columnIndexes``.
+    private mutating func rowValues(of snapshot: DefaultSnapshot, layout: SQLiteEntityLayout, resolvingInserts: Bool = true) throws -> [DatabaseValue] {
+        var row: [DatabaseValue] = []
+        row.reserveCapacity(layout.writes.columnIndexes.count)
+        for index in layout.writes.columnIndexes {
+            let column = layout.table.columns[index]
+            let property = layout.properties[index]
+            let raw = snapshot.values.value(of: property, in: layout.info)?.value
+            // Built only when needed: interpolating it for every value was a measurable share of a save.
+            var name: String { "\(layout.entityName).\(column.property)" }
             switch column.storage {
             case .toOne:
                 let related = raw.flatMap(unwrapOptional) as? PersistentIdentifier
                 let key = try related.flatMap { try reference($0, from: name, resolvingInserts: resolvingInserts) }
-                row[column.name] = key?.databaseValue ?? .null
+                row.append(key?.databaseValue ?? .null)
             case .toManyByInverse, .toManyByJoinTable:
                 continue
             default:
@@ -189,7 +202,7 @@ struct SQLiteSave {
                     throw SQLiteStoreError(.invalidValue, "\(name) cannot be stored: \(error). Make the property's type Codable.", path: store.path, underlying: error)
                 }
                 if Self.comparesUnlikeSwift(stored, column) { nanColumns.insert(name) }
-                row[column.name] = stored
+                row.append(stored)
             }
         }
         return row

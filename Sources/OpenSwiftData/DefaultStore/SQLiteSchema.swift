@@ -126,6 +126,7 @@ struct SQLiteEntityLayout {
     /// Per column of `table`: the name it had in older schemas (`@Attribute(originalName:)`).
     let originalNames: [String?]
     let info: ModelTypeInfo
+    let writes: SQLiteEntityWrites
 
     var entityName: String { table.entityName }
 
@@ -169,6 +170,7 @@ struct SQLiteEntityLayout {
                             indices: entity.indices)
         self.properties = properties
         self.originalNames = originalNames
+        writes = SQLiteEntityWrites(table: table)
     }
 
     /// A to-many whose inverse is a to-one is read through that to-one's key; any other (both

@@ -35,6 +35,7 @@ enum SQLiteValueCoding {
     // MARK: Writing
 
     static func databaseValue(_ value: Any) throws -> DatabaseValue {
+        if let common = commonDatabaseValue(value) { return common }
         guard let value = unwrapOptional(value) else { return .null }
         switch value {
         case let bool as Bool:
@@ -51,7 +52,7 @@ enum SQLiteValueCoding {
         case let date as Date:
             return date.timeIntervalSinceReferenceDate.databaseValue
         case let uuid as UUID:
-            return uuid.uuidString.databaseValue
+            return uuid.canonicalString.databaseValue
         case let url as URL:
             return url.absoluteString.databaseValue
         case let data as Data:
@@ -62,6 +63,21 @@ enum SQLiteValueCoding {
             return try json(encodable).databaseValue
         default:
             throw ValueCodingError("values of type \(type(of: value)) are not Codable")
+        }
+    }
+
+    /// The most common types by exact cast, as `databaseValue` stores them: unwrapping an Optional
+    /// and casting to `any FixedWidthInteger` are conformance lookups, 1,000 instructions a value.
+    /// A present Optional casts to its wrapped type; nil falls through to the general path.
+    private static func commonDatabaseValue(_ value: Any) -> DatabaseValue? {
+        switch value {
+        case let bool as Bool: (bool ? 1 : 0 as Int64).databaseValue
+        case let string as String: string.nfc.databaseValue
+        case let integer as Int: Int64(integer).databaseValue
+        case let double as Double: double.isNaN ? nanText : double.databaseValue
+        case let uuid as UUID: uuid.canonicalString.databaseValue
+        case let date as Date: date.timeIntervalSinceReferenceDate.databaseValue
+        default: nil
         }
     }
 
@@ -95,6 +111,7 @@ enum SQLiteValueCoding {
 
     /// The stored value as `type`, the property's declared type (an Optional for optional properties).
     static func value(_ stored: DatabaseValue, as type: any Any.Type) throws -> Any {
+        if let common = try commonValue(stored, as: type) { return common }
         if let optional = type as? any AnyOptional.Type {
             if stored.isNull { return optional.nilValue }
             return try wrap(try value(stored, as: optional.optionalWrappedType), as: type)
@@ -114,8 +131,7 @@ enum SQLiteValueCoding {
         case is Date.Type:
             return Date(timeIntervalSinceReferenceDate: try double(stored))
         case is UUID.Type:
-            guard let uuid = UUID(uuidString: try text(stored)) else { throw ValueCodingError("the text is not a UUID") }
-            return uuid
+            return try uuid(stored)
         case is URL.Type:
             guard let url = URL(string: try text(stored)) else { throw ValueCodingError("the text is not a URL") }
             return url
@@ -129,6 +145,48 @@ enum SQLiteValueCoding {
         default:
             throw ValueCodingError("values of type \(type) are not Codable")
         }
+    }
+
+    /// The most common declared types, found by identity: `value(_:as:)` otherwise asks whether
+    /// the type is an Optional and then tries protocol casts, each a conformance lookup. Nil for
+    /// any other type. Optionals are returned `as Any`, so that they stay of the declared Optional
+    /// type rather than being unwrapped into the `Any?` result.
+    private static func commonValue(_ stored: DatabaseValue, as type: any Any.Type) throws -> Any? {
+        let common: ObjectIdentifier = ObjectIdentifier(type)
+        let isOptional: Bool
+        switch common {
+        case ObjectIdentifier(String.self), ObjectIdentifier(Int.self), ObjectIdentifier(Double.self),
+             ObjectIdentifier(UUID.self), ObjectIdentifier(Date.self), ObjectIdentifier(Bool.self):
+            isOptional = false
+        case ObjectIdentifier(String?.self), ObjectIdentifier(Int?.self), ObjectIdentifier(Double?.self),
+             ObjectIdentifier(UUID?.self), ObjectIdentifier(Date?.self), ObjectIdentifier(Bool?.self):
+            isOptional = true
+        default:
+            return nil
+        }
+        if stored.isNull {
+            if isOptional { return (type as! any AnyOptional.Type).nilValue }
+            throw ValueCodingError("the column holds NULL but \(type) is not optional")
+        }
+        switch common {
+        case ObjectIdentifier(String.self): return try text(stored)
+        case ObjectIdentifier(String?.self): return (try text(stored) as String?) as Any
+        case ObjectIdentifier(Int.self): return try integer(stored, as: Int.self)
+        case ObjectIdentifier(Int?.self): return (try integer(stored, as: Int.self) as Int?) as Any
+        case ObjectIdentifier(Double.self): return try double(stored)
+        case ObjectIdentifier(Double?.self): return (try double(stored) as Double?) as Any
+        case ObjectIdentifier(UUID.self): return try uuid(stored)
+        case ObjectIdentifier(UUID?.self): return (try uuid(stored) as UUID?) as Any
+        case ObjectIdentifier(Date.self): return Date(timeIntervalSinceReferenceDate: try double(stored))
+        case ObjectIdentifier(Date?.self): return (Date(timeIntervalSinceReferenceDate: try double(stored)) as Date?) as Any
+        case ObjectIdentifier(Bool.self): return try integer(stored) != 0
+        default: return ((try integer(stored) != 0) as Bool?) as Any
+        }
+    }
+
+    private static func uuid(_ stored: DatabaseValue) throws -> UUID {
+        guard let uuid = UUID(canonicalString: try text(stored)) else { throw ValueCodingError("the text is not a UUID") }
+        return uuid
     }
 
     private static func integer(_ stored: DatabaseValue) throws -> Int64 {

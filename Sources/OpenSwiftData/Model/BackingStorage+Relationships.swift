@@ -9,7 +9,7 @@ extension BackingStorage {
             return identifiers.compactMap { context.resolveRelated($0) }
         }
         guard let value = stored.flatMap(unwrapOptional) else { return [] }
-        if let model = value as? any PersistentModel { return [model] }
+        if let model = modelValue(value) { return [model] }
         return value as? [any PersistentModel] ?? []
     }
 

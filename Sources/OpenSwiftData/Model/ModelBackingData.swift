@@ -83,7 +83,7 @@ package final class ModelBackingData<M: PersistentModel>: BackingStorage, Backin
     private func resolveToOne(_ slot: Int) -> (any PersistentModel)? {
         let stored = value(at: slot)
         guard let unresolved = stored as? UnresolvedRelationship else {
-            return stored.flatMap(unwrapOptional) as? any PersistentModel
+            return stored.flatMap(unwrapOptional).flatMap(modelValue)
         }
         let model = unresolved.identifiers?.first.flatMap { context?.resolveRelated($0) }
         values[slot] = model as Any

@@ -12,13 +12,26 @@ package final class ModelTypeInfo: @unchecked Sendable {
         package let shape: PropertyShape
         package let defaultValue: Any?
         package let metadata: (any SchemaProperty)?
+        /// Stored, not derived from `valueType` on each use: that is a conformance lookup, and
+        /// saves and fetches ask once per value.
+        package let isOptional: Bool
+
+        init(index: Int, name: String, keyPath: AnyKeyPath, valueType: any Any.Type, shape: PropertyShape,
+             defaultValue: Any?, metadata: (any SchemaProperty)?) {
+            self.index = index
+            self.name = name
+            self.keyPath = keyPath
+            self.valueType = valueType
+            self.shape = shape
+            self.defaultValue = defaultValue
+            self.metadata = metadata
+            isOptional = valueType is any AnyOptional.Type
+        }
 
         package var isRelationship: Bool {
             if case .attribute = shape { return false }
             return true
         }
-
-        package var isOptional: Bool { valueType is any AnyOptional.Type }
     }
 
     package let modelType: any PersistentModel.Type

@@ -48,6 +48,14 @@ package enum PropertyShape {
     }
 }
 
+/// `value` as a model when it is one. Casting a non-class value such as an array of models to the
+/// class-bound `any PersistentModel` first has Foundation bridge it to an object (an NSArray of
+/// boxed elements), so only class instances are cast.
+package func modelValue(_ value: Any) -> (any PersistentModel)? {
+    guard type(of: value) is AnyClass else { return nil }
+    return value as? any PersistentModel
+}
+
 /// Recursively unwraps `Optional` layers of an `Any` holding a value.
 package func unwrapOptional(_ value: Any) -> Any? {
     guard let optional = value as? any AnyOptional else { return value }

@@ -8,7 +8,7 @@ import GRDB
 protocol GRDBUser: FetchableRecord, MutablePersistableRecord {
     init(_ user: UserRow)
     var firstName: String { get set }
-    var age: Int { get }
+    var age: Int { get set }
 }
 
 protocol GRDBSchool: FetchableRecord, MutablePersistableRecord {

@@ -40,6 +40,8 @@ final class RawConnection {
     }
 
     var lastInsertedRowID: Int { Int(sqlite3_last_insert_rowid(handle)) }
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    var changes: Int { Int(sqlite3_changes(handle)) }
 
     func error(_ sql: String) -> RawError {
         RawError(message: "\(String(cString: sqlite3_errmsg(handle))) in \(sql)")

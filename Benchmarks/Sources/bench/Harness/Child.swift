@@ -38,6 +38,17 @@ enum Child {
                 case .osdJSON: try OSDSchools(.json, directory)
                 }
             }
+        case .reopen:
+            return try Driver.reopen(runs: runs) { directory in
+                switch contender {
+                case .rawSQLite: try RawReopen(directory)
+                case .grdbRecords: try GRDBReopen<UserRecord>(directory)
+                case .grdbCodable: try GRDBReopen<UserCodable>(directory)
+                case .osdSQLite: try OSDReopen(.sqlite, directory)
+                case .osdMemory: try OSDReopen(.inMemory, directory)
+                case .osdJSON: try OSDReopen(.json, directory)
+                }
+            }
         case .orders:
             return try Driver.orders(runs: runs, fetches: fetches) { directory in
                 switch contender {

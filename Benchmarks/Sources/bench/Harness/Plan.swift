@@ -4,11 +4,13 @@ enum Phase: String, CaseIterable, Codable {
     case fetchAll = "fetch-all ×50"
     case lookup = "lookup ×1000"
     case count = "count ×10"
+    case load
+    case saveOne = "save one"
 
     /// The ratio to raw SQLite that OpenSwiftData's default store should stay under.
     var target: Double {
         switch self {
-        case .insert, .fetch, .update, .delete, .fetchAll, .count: 2.0
+        case .insert, .fetch, .update, .delete, .fetchAll, .count, .load, .saveOne: 2.0
         case .lookup: 1.5
         }
     }
@@ -25,12 +27,15 @@ enum Workload: String, CaseIterable, Codable {
     case orders
     /// One row by unique key out of 100,000, and a count with a predicate.
     case lookup
+    /// A 100,000-user store opened anew and counted, then one user changed and saved into it.
+    case reopen
 
     var phases: [Phase] {
         switch self {
         case .simple, .simpleUnique, .complex: [.insert, .fetch, .update, .delete]
         case .orders: [.fetchAll]
         case .lookup: [.lookup, .count]
+        case .reopen: [.load, .saveOne]
         }
     }
 
@@ -40,6 +45,7 @@ enum Workload: String, CaseIterable, Codable {
         case .complex: [1_000, 10_000]
         case .orders: [Orders.rowCount]
         case .lookup: [Lookup.rowCount]
+        case .reopen: [Reopen.rowCount]
         }
     }
 
@@ -48,9 +54,11 @@ enum Workload: String, CaseIterable, Codable {
         switch contender {
         case .osdMemory where self == .lookup:
             return "not run: no index, each lookup scans all 100,000 snapshots (over 300 s)"
+        case .osdMemory where self == .reopen:
+            return "not run: an in-memory store has no file to reopen"
         case .osdJSON where self == .lookup:
             return "not run: no index, each lookup scans all 100,000 snapshots"
-        case .osdJSON where size * (self == .complex ? 6 : 1) > 20_000:
+        case .osdJSON where self != .reopen && size * (self == .complex ? 6 : 1) > 20_000:
             return "not run: over the 20,000 models JSONStore is made for"
         default:
             return nil
@@ -63,7 +71,7 @@ enum Workload: String, CaseIterable, Codable {
         case .simple, .simpleUnique: size >= 100_000 ? 3 : size >= 10_000 ? 5 : 7
         case .complex: size >= 10_000 ? 3 : 5
         case .orders: 3
-        case .lookup: 5
+        case .lookup, .reopen: 5
         }
     }
 }

@@ -35,7 +35,7 @@ struct Results {
             Each cell is the median wall time of the runs, in milliseconds, and in parentheses its ratio to raw SQLite measured \
             in the same command. Every contender × workload × size runs in its own child process (same binary), each run of \
             simple and complex on a fresh database file in a fresh temporary directory. Runs: simple and simple-unique 7 for \
-            1,000, 5 for 10,000, 3 for 100,000; complex 5 for 1,000, 3 for 10,000; orders 3 and lookup 5, each on one \
+            1,000, 5 for 10,000, 3 for 100,000; complex 5 for 1,000, 3 for 10,000; orders 3, lookup 5 and reopen 5, each on one \
             database loaded once. The last two columns hold OpenSwiftData's \
             default store (OSD SQLite) against its target ratio to raw SQLite, and against GRDB Codable (goal: under 1.0×). \
             See README.md for what each phase does.
