@@ -20,6 +20,8 @@ let package = Package(
             dependencies: [
                 .product(name: "OpenSwiftData", package: root),
                 .product(name: "JSONStore", package: root),
+                .product(name: "RemoteStore", package: root),
+                .product(name: "StoreServer", package: root),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]

@@ -25,6 +25,15 @@ enum Child {
         case .simple, .simpleUnique:
             let unique = workload == .simpleUnique
             return try Driver.simple(size: size, runs: runs) { directory in try users(contender, directory, unique: unique) }
+        case .remote:
+            return try Driver.remote(runs: runs) { directory in
+                switch contender {
+                case .rawSQLite: try RawRemoteFetch(directory)
+                case .osdSQLite: try OSDRemoteFetch(remote: false, directory)
+                case .osdRemote: try OSDRemoteFetch(remote: true, directory)
+                default: throw UsageError("the remote workload runs raw, osd and osd-remote")
+                }
+            }
         case .lookup:
             return try Driver.lookup(runs: runs) { directory in try users(contender, directory, unique: true) }
         case .complex:
@@ -36,6 +45,7 @@ enum Child {
                 case .osdSQLite: try OSDSchools(.sqlite, directory)
                 case .osdMemory: try OSDSchools(.inMemory, directory)
                 case .osdJSON: try OSDSchools(.json, directory)
+                case .osdRemote: throw UsageError(remoteOnly)
                 }
             }
         case .reopen:
@@ -47,6 +57,7 @@ enum Child {
                 case .osdSQLite: try OSDReopen(.sqlite, directory)
                 case .osdMemory: try OSDReopen(.inMemory, directory)
                 case .osdJSON: try OSDReopen(.json, directory)
+                case .osdRemote: throw UsageError(remoteOnly)
                 }
             }
         case .orders:
@@ -58,6 +69,7 @@ enum Child {
                 case .osdSQLite: try OSDOrders(.sqlite, directory)
                 case .osdMemory: try OSDOrders(.inMemory, directory)
                 case .osdJSON: try OSDOrders(.json, directory)
+                case .osdRemote: throw UsageError(remoteOnly)
                 }
             }
         }
@@ -71,9 +83,12 @@ enum Child {
         case .osdSQLite: try OSDUsers(.sqlite, directory, unique: unique)
         case .osdMemory: try OSDUsers(.inMemory, directory, unique: unique)
         case .osdJSON: try OSDUsers(.json, directory, unique: unique)
+        case .osdRemote: throw UsageError(remoteOnly)
         }
     }
 }
+
+private let remoteOnly = "osd-remote runs the remote workload only"
 
 struct UsageError: Error, CustomStringConvertible {
     var description: String

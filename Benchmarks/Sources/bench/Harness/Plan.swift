@@ -6,11 +6,12 @@ enum Phase: String, CaseIterable, Codable {
     case count = "count ×10"
     case load
     case saveOne = "save one"
+    case fetchHundred = "fetch 100 ×100"
 
     /// The ratio to raw SQLite that OpenSwiftData's default store should stay under.
     var target: Double {
         switch self {
-        case .insert, .fetch, .update, .delete, .fetchAll, .count, .load, .saveOne: 2.0
+        case .insert, .fetch, .update, .delete, .fetchAll, .count, .load, .saveOne, .fetchHundred: 2.0
         case .lookup: 1.5
         }
     }
@@ -29,6 +30,9 @@ enum Workload: String, CaseIterable, Codable {
     case lookup
     /// A 100,000-user store opened anew and counted, then one user changed and saved into it.
     case reopen
+    /// 100 users out of 100,000 by a predicate, into objects: locally and over HTTP (RemoteStore →
+    /// StoreServer on 127.0.0.1 → the default store).
+    case remote
 
     var phases: [Phase] {
         switch self {
@@ -36,6 +40,7 @@ enum Workload: String, CaseIterable, Codable {
         case .orders: [.fetchAll]
         case .lookup: [.lookup, .count]
         case .reopen: [.load, .saveOne]
+        case .remote: [.fetchHundred]
         }
     }
 
@@ -46,12 +51,18 @@ enum Workload: String, CaseIterable, Codable {
         case .orders: [Orders.rowCount]
         case .lookup: [Lookup.rowCount]
         case .reopen: [Reopen.rowCount]
+        case .remote: [RemoteFetch.rowCount]
         }
     }
 
     /// Why a contender is left out of this workload and size, or nil.
     func skipReason(_ contender: Contender, size: Int) -> String? {
         switch contender {
+        case .osdRemote where self != .remote:
+            return "not run: the remote store is measured on the remote workload"
+        case .grdbRecords where self == .remote, .grdbCodable where self == .remote, .osdMemory where self == .remote,
+             .osdJSON where self == .remote:
+            return "not run: the remote workload compares HTTP with the local store and raw SQLite"
         case .osdMemory where self == .lookup:
             return "not run: no index, each lookup scans all 100,000 snapshots (over 300 s)"
         case .osdMemory where self == .reopen:
@@ -71,7 +82,7 @@ enum Workload: String, CaseIterable, Codable {
         case .simple, .simpleUnique: size >= 100_000 ? 3 : size >= 10_000 ? 5 : 7
         case .complex: size >= 10_000 ? 3 : 5
         case .orders: 3
-        case .lookup, .reopen: 5
+        case .lookup, .reopen, .remote: 5
         }
     }
 }
@@ -83,6 +94,7 @@ enum Contender: String, CaseIterable, Codable {
     case osdSQLite = "OSD SQLite"
     case osdMemory = "OSD in-memory"
     case osdJSON = "OSD JSONStore"
+    case osdRemote = "OSD remote"
 
     /// The name used on the command line.
     var key: String {
@@ -93,6 +105,7 @@ enum Contender: String, CaseIterable, Codable {
         case .osdSQLite: "osd"
         case .osdMemory: "osd-memory"
         case .osdJSON: "osd-json"
+        case .osdRemote: "osd-remote"
         }
     }
 
