@@ -14,6 +14,8 @@ extension ModelContext {
         }
         let fetched = try fetchRows(storeDescriptor)
         registerRelated(fetched.rows.related)
+        // Grown once, not by doubling (and rehashing) as thousands of fetched models arrive.
+        registry.reserveCapacity(registry.count + fetched.rows.rows.count)
         var models = fetched.rows.rows.map { materialize($0, as: T.self) }
         try prefetch(descriptor.relationshipKeyPathsForPrefetching, of: models)
         var mustSort = fetched.sortInMemory
@@ -224,14 +226,19 @@ extension ModelContext {
         }
         let backing = ModelBackingData<T>(for: T.self)
         backing.setIdentifier(row.identifier)
+        let model = register(backing, as: T.self)
+        // After the initializer, which writes the optional properties' implicit `nil` defaults.
         backing.load(row.values)
-        return register(backing, as: T.self)
+        return model
     }
 
+    /// Builds the model around `backing` and registers it. The model's initializer writes its
+    /// properties' default values into `backing` (see ``BackingAdoption``), before the backing data
+    /// joins the context, so those writes are not changes.
     private func register<M: PersistentModel>(_ backing: ModelBackingData<M>, as _: M.Type) -> M {
+        let model = BackingAdoption.offering(backing) { M(backingData: backing) }
         backing.context = self
         backing.state = .registered
-        let model = M(backingData: backing)
         backing.model = model
         registry[backing.persistentModelIdentifier] = model
         return model

@@ -11,6 +11,13 @@ package enum SnapshotReader {
                 // Values already of their declared type stay where they are: a model with only such
                 // attributes gets the snapshot's own array, shared and never copied.
                 var result = slots
+                if snapshot.values.attributesTyped {
+                    for slot in info.relationshipSlots {
+                        guard let raw = slots[slot] else { continue }
+                        result[slot] = try slotValue(raw, for: info.properties[slot], entityName: info.entityName)
+                    }
+                    return result
+                }
                 for property in info.properties {
                     guard let raw = slots[property.index] else { continue }
                     if case .attribute = property.shape, ObjectIdentifier(type(of: raw)) == ObjectIdentifier(property.valueType) { continue }

@@ -12,12 +12,19 @@ package struct SnapshotValues: Sequence, @unchecked Sendable {
     }
 
     private let storage: Storage
+    /// Whether every attribute slot is known to hold its property's declared type (the default
+    /// store's reader guarantees it), so readers need not check each value.
+    package let attributesTyped: Bool
 
-    package init(_ named: [String: SnapshotValue]) { storage = .named(named) }
+    package init(_ named: [String: SnapshotValue]) {
+        storage = .named(named)
+        attributesTyped = false
+    }
 
-    package init(info: ModelTypeInfo, slots: [Any?]) {
+    package init(info: ModelTypeInfo, slots: [Any?], attributesTyped: Bool = false) {
         precondition(slots.count == info.properties.count, "one value per property of \(info.entityName)")
         storage = .slots(info, slots)
+        self.attributesTyped = attributesTyped
     }
 
     package subscript(name: String) -> SnapshotValue? {

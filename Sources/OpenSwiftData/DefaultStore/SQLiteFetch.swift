@@ -124,63 +124,34 @@ extension DefaultStore {
         PersistentIdentifier(entityName: entityName, storeIdentifier: storeIdentifier, primaryKey: .integer(key))
     }
 
-    /// Every row of the statement, its values read straight from SQLite: GRDB's `row[i]` decodes
-    /// each value through a generic path, 600 instructions a value.
-    private static func values(of statement: GRDB.Statement, arguments: StatementArguments) throws -> [[DatabaseValue]] {
-        let handle = statement.sqliteStatement
-        let columns = CInt(statement.columnCount)
-        let cursor = try Row.fetchCursor(statement, arguments: arguments)
-        var rows: [[DatabaseValue]] = []
-        while try cursor.next() != nil {
-            rows.append((0..<columns).map { DatabaseValue(sqliteStatement: handle, index: $0) })
-        }
-        return rows
-    }
-
     /// The rows of `SELECT <layout.selectList>` for a rendered statement, as snapshots with their
     /// to-many keys: what every fetch of whole models runs.
     func snapshots(_ select: Statement, layout: SQLiteEntityLayout, db: Database) throws -> [DefaultSnapshot] {
-        let rows = try Self.values(of: db.cachedStatement(sql: select.sql), arguments: select.arguments)
-        let related = try relatedKeys(of: rows.map { Int64.fromDatabaseValue($0[0])! }, layout: layout, db: db)
-        return try rows.map { row in try snapshot(of: row, layout: layout, related: related) }
-    }
-
-    /// A row of `SELECT <layout.selectList>` as a snapshot; `related` holds its to-many keys
-    /// (``relatedKeys(of:layout:db:)``).
-    func snapshot(of row: [DatabaseValue], layout: SQLiteEntityLayout, related: [String: [Int64: [Int64]]]) throws -> DefaultSnapshot {
-        let key = Int64.fromDatabaseValue(row[0])!
-        var values = [Any?](repeating: nil, count: layout.info.properties.count)
-        var index = 1
-        for (column, property) in zip(layout.table.columns, layout.properties) {
-            let stored: DatabaseValue = column.hasColumn ? row[index] : .null
-            do {
-                switch column.storage {
-                case .toOne:
-                    let related = try Int64.decoded(stored).map { identifier(entityName: column.destination ?? "", key: $0) }
-                    values[property.index] = related as Any
-                case .toManyByInverse, .toManyByJoinTable:
-                    let keys = related[column.property]?[key] ?? []
-                    values[property.index] = keys.map { identifier(entityName: column.destination ?? "", key: $0) } as Any
-                default:
-                    values[property.index] = try SQLiteValueCoding.value(stored, as: property.valueType)
-                }
-            } catch {
-                throw SQLiteStoreError(.invalidValue, "\(layout.entityName).\(column.property) of the stored model \(key) cannot be read as \(property.valueType) (\(error)). Check that the model's type matches what was saved, or restore the file.", path: path, underlying: error)
+        let statement = try db.cachedStatement(sql: select.sql)
+        let handle = statement.sqliteStatement
+        let reader = layout.reader
+        let storeIdentifier = storeIdentifier
+        var rows: [(key: Int64, slots: [Any?])] = []
+        let cursor = try Row.fetchCursor(statement, arguments: select.arguments)
+        do {
+            while try cursor.next() != nil {
+                rows.append(try reader.read(handle, storeIdentifier: storeIdentifier))
             }
-            index += column.columnNames.count
+        } catch let error as SQLiteRowReader.FieldError {
+            throw SQLiteStoreError(.invalidValue, "\(layout.entityName).\(error.property) of the stored model \(error.key) cannot be read as \(error.valueType) (\(error.underlying)). Check that the model's type matches what was saved, or restore the file.", path: path, underlying: error.underlying)
         }
-        return DefaultSnapshot(persistentIdentifier: identifier(entityName: layout.entityName, key: key),
-                               values: SnapshotValues(info: layout.info, slots: values))
-    }
-}
-
-extension DatabaseValueConvertible {
-    /// The value, nil for NULL, or an error for a value of another storage class.
-    fileprivate static func decoded(_ value: DatabaseValue) throws -> Self? {
-        if value.isNull { return nil }
-        guard let converted = Self.fromDatabaseValue(value) else {
-            throw ValueCodingError("expected \(Self.self)")
+        if !reader.toMany.isEmpty {
+            let related = try relatedKeys(of: rows.map(\.key), layout: layout, db: db)
+            for index in rows.indices {
+                for toMany in reader.toMany {
+                    let keys = related[toMany.property]?[rows[index].key] ?? []
+                    rows[index].slots[toMany.slot] = keys.map { identifier(entityName: toMany.destination, key: $0) } as Any
+                }
+            }
         }
-        return converted
+        return rows.map { row in
+            DefaultSnapshot(persistentIdentifier: identifier(entityName: layout.entityName, key: row.key),
+                            values: SnapshotValues(info: layout.info, slots: row.slots, attributesTyped: true))
+        }
     }
 }

@@ -127,6 +127,7 @@ struct SQLiteEntityLayout {
     let originalNames: [String?]
     let info: ModelTypeInfo
     let writes: SQLiteEntityWrites
+    let reader: SQLiteRowReader
 
     var entityName: String { table.entityName }
 
@@ -171,6 +172,7 @@ struct SQLiteEntityLayout {
         self.properties = properties
         self.originalNames = originalNames
         writes = SQLiteEntityWrites(table: table)
+        reader = SQLiteRowReader(layout: table, properties: properties, info: info)
     }
 
     /// A to-many whose inverse is a to-one is read through that to-one's key; any other (both

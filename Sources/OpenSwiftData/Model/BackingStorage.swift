@@ -19,11 +19,15 @@ package class BackingStorage {
     package var state: State = .detached
     /// Set by `ModelContext.model(for:)` for an identifier whose values were not loaded yet.
     package var isFault = false
+    /// Set while a context's `init(backingData:)` runs on this backing data (``BackingAdoption``):
+    /// the property defaults the initializer writes are dropped, since the loaded values replace
+    /// them (or, for a model not loaded yet, reading an unset property yields its default anyway).
+    package var isInitializing = false
     private var identifier: PersistentIdentifier?
 
     init(info: ModelTypeInfo) {
         self.info = info
-        values = Array(repeating: nil, count: info.properties.count)
+        values = info.unsetValues
     }
 
     package var persistentModelIdentifier: PersistentIdentifier {
@@ -47,11 +51,23 @@ package class BackingStorage {
         return nil
     }
 
+    /// The value in a slot, which must have one (see ``value(at:)``).
+    package func presentValue(at slot: Int) -> Any {
+        guard let value = value(at: slot) else { missingValue(slot) }
+        return value
+    }
+
     package func setValue(_ newValue: Any, at slot: Int) {
-        if isFault, let context { context.fulfillFault(self) }
+        guard let context else {
+            // Not registered (being initialised, or detached): nothing tracks changes, so the
+            // comparison below would be wasted.
+            values[slot] = newValue
+            return
+        }
+        if isFault { context.fulfillFault(self) }
         if let old = values[slot], valuesEqual(old, newValue) { return }
         values[slot] = newValue
-        context?.backingDidChange(self, slot: slot)
+        context.backingDidChange(self, slot: slot)
     }
 
     /// Replaces every value with a freshly fetched or saved state.
@@ -87,6 +103,10 @@ private func valuesEqual(_ lhs: Any, _ rhs: Any) -> Bool {
     case let (lhs as Bool, rhs as Bool): return lhs == rhs
     case let (lhs as UUID, rhs as UUID): return lhs == rhs
     case let (lhs as Date, rhs as Date): return lhs == rhs
+    // Unset optionals hold nil of their type, which the casts above do not match.
+    case let (lhs as String?, rhs as String?): return lhs == rhs
+    case let (lhs as Int?, rhs as Int?): return lhs == rhs
+    case let (lhs as Double?, rhs as Double?): return lhs == rhs
     default: break
     }
     // Models compare by identity. Asked as `as? AnyObject` (or `as? any PersistentModel`),

@@ -10,7 +10,7 @@ public protocol PersistentModel: AnyObject, Observable, Hashable, Identifiable, 
 extension PersistentModel {
     /// Detached storage for a model created with its own initializer, before it is inserted.
     public static func createBackingData<P>() -> some BackingData<P> where P: PersistentModel {
-        ModelBackingData<P>(for: P.self)
+        BackingAdoption.take(for: P.self) ?? ModelBackingData<P>(for: P.self)
     }
 
     package var backingStorage: BackingStorage? { persistentBackingData as? BackingStorage }

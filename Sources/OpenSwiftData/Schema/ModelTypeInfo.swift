@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Everything the runtime needs to know about one `@Model` class, computed once from its
 /// `schemaMetadata` and cached: the property slots a backing data stores values in, and the map from
@@ -41,6 +42,21 @@ package final class ModelTypeInfo: @unchecked Sendable {
     package let indexKeyPathLists: [[AnyKeyPath]]
     private let slotByKeyPath: [AnyKeyPath: Int]
     private let slotByName: [String: Int]
+    /// Slots by key path object. The `@Model` accessors pass the same key path instance on every
+    /// call (the runtime instantiates a literal once per site), so most lookups hash a pointer here
+    /// instead of a key path's components (about 900 instructions per property read or write).
+    /// Each entry keeps its key path alive, so an identifier is never reused while cached; the size
+    /// cap bounds it when key paths are built afresh each time (generic contexts).
+    private let slotByIdentity = Mutex<[ObjectIdentifier: CachedSlot]>([:])
+    /// Key paths are immutable; the cache only holds them to keep their identity valid.
+    private struct CachedSlot: @unchecked Sendable {
+        let keyPath: AnyKeyPath
+        let slot: Int
+    }
+    /// One `nil` per property: new backing data starts as a copy of this (a retain, not a loop).
+    package let unsetValues: [Any?]
+    /// The relationship slots, for the readers that only need to touch those.
+    package let relationshipSlots: [Int]
 
     private init(_ modelType: any PersistentModel.Type) {
         self.modelType = modelType
@@ -63,6 +79,8 @@ package final class ModelTypeInfo: @unchecked Sendable {
         indexKeyPathLists = index
         slotByKeyPath = Dictionary(uniqueKeysWithValues: properties.map { ($0.keyPath, $0.index) })
         slotByName = Dictionary(uniqueKeysWithValues: properties.map { ($0.name, $0.index) })
+        unsetValues = Array(repeating: nil, count: properties.count)
+        relationshipSlots = properties.filter(\.isRelationship).map(\.index)
     }
 
     /// `#Unique` constraints and `@Attribute(.unique)` properties, as property names.
@@ -71,7 +89,16 @@ package final class ModelTypeInfo: @unchecked Sendable {
             + properties.filter { ($0.metadata as? Schema.Attribute)?.isUnique == true }.map { [$0.name] }
     }
 
-    package func slot(for keyPath: AnyKeyPath) -> Int? { slotByKeyPath[keyPath] }
+    package func slot(for keyPath: AnyKeyPath) -> Int? {
+        let identity = ObjectIdentifier(keyPath)
+        if let slot = slotByIdentity.withLock({ $0[identity]?.slot }) { return slot }
+        guard let slot = slotByKeyPath[keyPath] else { return nil }
+        slotByIdentity.withLock { cache in
+            if cache.count < properties.count * 4 { cache[identity] = CachedSlot(keyPath: keyPath, slot: slot) }
+        }
+        return slot
+    }
+
     package func slot(named name: String) -> Int? { slotByName[name] }
     package func property(named name: String) -> Property? { slotByName[name].map { properties[$0] } }
     package func propertyName(for keyPath: AnyKeyPath) -> String? { slotByKeyPath[keyPath].map { properties[$0].name } }
