@@ -42,7 +42,6 @@ public final class JSONStore: DataStore, DataStoreBatching, RewritesRelationship
     var stamp: FileStamp?
     /// Why the file on disk could not be read; while set, every call throws it and nothing is saved.
     var readFailure: JSONStoreError?
-    private var translators: [ObjectIdentifier: QueryTranslator] = [:]
 
     var url: URL { configuration.url }
 
@@ -101,12 +100,8 @@ public final class JSONStore: DataStore, DataStoreBatching, RewritesRelationship
         }
     }
 
-    /// Call with `lock` held.
     func translator(for type: any PersistentModel.Type) -> QueryTranslator {
-        if let known = translators[ObjectIdentifier(type)] { return known }
-        let translator = ModelQueryResolution.translator(for: type)
-        translators[ObjectIdentifier(type)] = translator
-        return translator
+        ModelQueryResolution.translator(for: type)
     }
 
     /// Reads the file again when it is not the version held (another process saved, or it was

@@ -4,6 +4,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import StoreWire
 
 /// Synchronous JSON requests over async-http-client, for the synchronous `DataStore` API.
 ///
@@ -94,8 +95,7 @@ final class HTTPTransport: @unchecked Sendable {
     }
 
     private static func amount(_ duration: Duration) -> TimeAmount {
-        let (seconds, attoseconds) = duration.components
-        return .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        .nanoseconds(duration.wholeNanoseconds)
     }
 }
 

@@ -32,8 +32,6 @@ public final class RemoteStore: DataStore, DataStoreBatching, QueryableDataStore
     public var identifier: String { configuration.name }
 
     private let transport: HTTPTransport
-    private let lock = NSLock()
-    private var translators: [ObjectIdentifier: QueryTranslator] = [:]
 
     public init(_ configuration: RemoteStoreConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)? = nil) throws {
         try configuration.validate()
@@ -99,13 +97,7 @@ public final class RemoteStore: DataStore, DataStoreBatching, QueryableDataStore
 
     /// The descriptor as a query, or `preferInMemory…` for what the translator refuses.
     private func query<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, sorted: Bool = true) throws -> DataStoreQuery {
-        let translator = lock.withLock {
-            if let known = translators[ObjectIdentifier(T.self)] { return known }
-            let made = ModelQueryResolution.translator(for: T.self)
-            translators[ObjectIdentifier(T.self)] = made
-            return made
-        }
-        var query = try DataStoreQuery(descriptor, translator: translator)
+        var query = try DataStoreQuery(descriptor, translator: ModelQueryResolution.translator(for: T.self))
         if !sorted { query.sortBy = [] }
         return query
     }

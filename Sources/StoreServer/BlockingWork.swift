@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import StoreWire
 
 /// Runs the store's blocking calls on threads of their own, never on the server's event loops or
 /// the cooperative pool, and answers at the time limit even when the call is still blocked in the
@@ -16,8 +17,7 @@ struct BlockingWork: Sendable {
         return try await withCheckedThrowingContinuation { continuation in
             let once = ResumeOnce(continuation)
             Self.threads.submit { once.resume(Result { try call() }) }
-            let (seconds, attoseconds) = limit.components
-            let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+            let nanoseconds = Int(limit.wholeNanoseconds)
             Self.timers.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
                 once.resume(.failure(StoreServerError(.timeout, "The request took longer than the server's limit of \(limit); try again (a save with the same Idempotency-Key is applied once), or ask for less at once.")))
             }

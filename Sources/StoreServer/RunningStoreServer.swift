@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import StoreWire
 
 extension StoreServer {
     /// Starts the server on threads of its own and returns once it listens: for apps that embed
@@ -76,8 +77,7 @@ private final class StartSignal: @unchecked Sendable {
     }
 
     func wait(timeout: Duration) -> Result<Int, any Error>? {
-        let (seconds, attoseconds) = timeout.components
-        let deadline = DispatchTime.now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+        let deadline = DispatchTime.now() + .nanoseconds(Int(timeout.wholeNanoseconds))
         guard semaphore.wait(timeout: deadline) == .success else { return nil }
         return lock.withLock { result }
     }

@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import OpenSwiftData
+import StoreWire
 
 /// Serves a container's store over HTTP/JSON, for ``RemoteStore`` clients: fetches, counts and
 /// batch deletes run in the server's store (in SQL for the default store), saves return the
@@ -40,7 +41,7 @@ public struct StoreServer: Sendable {
         StoreRoutes(store: store, body: JSONBody(maxSize: configuration.maxBodySize, maxDepth: configuration.maxJSONDepth),
                     work: BlockingWork(limit: configuration.requestTimeLimit))
             .register(on: router)
-        let idle = TimeAmount.nanoseconds(Int64(configuration.idleTimeout.components.seconds) * 1_000_000_000)
+        let idle = TimeAmount.nanoseconds(configuration.idleTimeout.wholeNanoseconds)
         return Application(
             router: router,
             server: .http1(configuration: .init(idleTimeout: idle)),

@@ -5,7 +5,7 @@ extension DefaultStore {
     /// the SQL. Throws the `DataStoreError` the fetch would throw.
     package func selectStatementForTesting<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> (sql: String, arguments: [DatabaseValue]) {
         let layout = try layout(forEntity: Schema.entityName(for: T.self))
-        let query = try translate(descriptor, entityName: layout.entityName, sorted: true)
+        let query = try translate(descriptor, sorted: true)
         let statement = try read("Rendering a fetch") { db in
             try selectStatement(query, layout: layout, columns: layout.selectList, db: db)
         }

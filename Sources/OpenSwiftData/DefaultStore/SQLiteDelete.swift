@@ -6,8 +6,7 @@ extension DefaultStore {
     /// nil). A predicate SQL cannot express throws `DataStoreError.preferInMemoryFilter`, and the
     /// context deletes the matching models itself.
     public final func delete<T>(_ request: DataStoreBatchDeleteRequest<T>) throws where T: PersistentModel {
-        try deleteModels(matching: try translate(FetchDescriptor<T>(predicate: request.predicate),
-                                                 entityName: Schema.entityName(for: T.self), sorted: false))
+        try deleteModels(matching: try translate(FetchDescriptor<T>(predicate: request.predicate), sorted: false))
     }
 
     /// Deletes rows by key. The foreign keys clear the to-ones that name a deleted row

@@ -5,16 +5,16 @@ extension DefaultStore {
     // The typed requests are the store-neutral queries of DefaultStore+Queryable.swift.
 
     public final func fetch<T>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, DefaultSnapshot> where T: PersistentModel {
-        let query = try translate(request.descriptor, entityName: Schema.entityName(for: T.self), sorted: true)
+        let query = try translate(request.descriptor, sorted: true)
         return DataStoreFetchResult(descriptor: request.descriptor, fetchedSnapshots: try fetchSnapshots(query))
     }
 
     public final func fetchCount<T>(_ request: DataStoreFetchRequest<T>) throws -> Int where T: PersistentModel {
-        try fetchCount(try translate(request.descriptor, entityName: Schema.entityName(for: T.self), sorted: false))
+        try fetchCount(try translate(request.descriptor, sorted: false))
     }
 
     public final func fetchIdentifiers<T>(_ request: DataStoreFetchRequest<T>) throws -> [PersistentIdentifier] where T: PersistentModel {
-        try fetchIdentifiers(try translate(request.descriptor, entityName: Schema.entityName(for: T.self), sorted: true))
+        try fetchIdentifiers(try translate(request.descriptor, sorted: true))
     }
 
     // MARK: Statements
@@ -25,15 +25,13 @@ extension DefaultStore {
         var arguments: StatementArguments { StatementArguments(converted: values) }
     }
 
-    /// The descriptor as a store-neutral query; what the translator refuses is left to the context.
-    func translate<T>(_ descriptor: FetchDescriptor<T>, entityName: String, sorted: Bool) throws -> DataStoreQuery {
-        do {
-            return try resolver.translator.translate(entityName: entityName, predicate: descriptor.predicate,
-                                                     sortBy: sorted ? descriptor.sortBy : [],
-                                                     fetchLimit: descriptor.fetchLimit, fetchOffset: descriptor.fetchOffset)
-        } catch let error as QueryTranslationError {
-            throw error.kind == .unsupportedSort ? DataStoreError.preferInMemorySort : DataStoreError.preferInMemoryFilter
-        }
+    /// The descriptor as a store-neutral query, in this store's own terms; what the translator
+    /// refuses is left to the context. Unsorted (counts) leaves the sort out before translating, so
+    /// a sort the store cannot run does not stop a count it can.
+    func translate<T>(_ descriptor: FetchDescriptor<T>, sorted: Bool) throws -> DataStoreQuery {
+        var descriptor = descriptor
+        if !sorted { descriptor.sortBy = [] }
+        return try DataStoreQuery(descriptor, translator: resolver.translator)
     }
 
     /// `SELECT <columns> FROM "T" [WHERE …] ORDER BY … [LIMIT ? [OFFSET ?]]`.

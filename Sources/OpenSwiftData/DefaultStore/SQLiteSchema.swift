@@ -173,6 +173,7 @@ struct SQLiteEntityLayout {
         self.originalNames = originalNames
         writes = SQLiteEntityWrites(table: table)
         reader = SQLiteRowReader(layout: table, properties: properties, info: info)
+        selectList = Self.selectList(of: table)
     }
 
     /// A to-many whose inverse is a to-one is read through that to-one's key; any other (both
@@ -198,7 +199,9 @@ struct SQLiteEntityLayout {
     }
 
     /// `"Trip"."Z_PK", "Trip"."name", …`: the key, then every column in table order.
-    var selectList: String {
+    let selectList: String
+
+    private static func selectList(of table: SQLiteTable) -> String {
         ([SQL.primaryKey] + table.columns.flatMap(\.columnNames)).map { SQL.column(table.name, $0) }.joined(separator: ", ")
     }
 }

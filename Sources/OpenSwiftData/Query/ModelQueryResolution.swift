@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The key-path resolutions of a model type, for ``QueryTranslator``: attributes by their query
 /// kind, relationships by their destination, and `\.persistentModelID` as the row's identifier.
 /// Stores that keep snapshots (in memory, JSON) use it as is; the SQLite store adds its own limits.
@@ -20,8 +22,23 @@ package enum ModelQueryResolution {
         return resolutions
     }
 
-    /// A translator that knows the model type and every type it refers to.
+    /// A translator that knows the model type and every type it refers to; built once per type,
+    /// since every store that runs queries over snapshots asks for it on each fetch.
     package static func translator(for modelType: any PersistentModel.Type) -> QueryTranslator {
+        let key = ObjectIdentifier(modelType)
+        if let known = translators.withLock({ $0[key] }) { return known }
+        // Built outside the lock: building walks the schema, which runs the models' own code.
+        let made = makeTranslator(for: modelType)
+        return translators.withLock { cache in
+            if let known = cache[key] { return known }
+            cache[key] = made
+            return made
+        }
+    }
+
+    private static let translators = Mutex<[ObjectIdentifier: QueryTranslator]>([:])
+
+    private static func makeTranslator(for modelType: any PersistentModel.Type) -> QueryTranslator {
         var resolutions: [AnyKeyPath: QueryKeyPathResolution] = [:]
         for entity in Schema([modelType]).entities {
             guard let type = entity.modelType else { continue }
