@@ -53,6 +53,15 @@ extension ModelContext {
         deleted.removeAll()
     }
 
+    /// Called by a backing data whose to-many gained `added` in place (inverse upkeep): the
+    /// bookkeeping of ``backingDidChange(_:slot:)``, looking only at the model added.
+    func backingDidGain(_ storage: BackingStorage, _ added: any PersistentModel) {
+        guard storage.state == .registered, let model = storage.model else { return }
+        if !inserted.contains(storage) { changed.add(model) }
+        if added.backingStorage?.context == nil { insert(added) }
+        scheduleAutosave()
+    }
+
     /// Called by a backing data when the value in `slot` changed.
     func backingDidChange(_ storage: BackingStorage, slot: Int) {
         guard storage.state == .registered, let model = storage.model else { return }
@@ -68,7 +77,7 @@ extension ModelContext {
 
     /// Inserting a graph root inserts the new models it refers to, as SwiftData does.
     func insertRelatedModels(of storage: BackingStorage, slots: [Int]? = nil) {
-        for slot in slots ?? Array(storage.info.properties.indices) {
+        for slot in slots ?? storage.info.relationshipSlots {
             let property = storage.info.properties[slot]
             guard property.isRelationship else { continue }
             guard let value = storage.values[property.index].flatMap(unwrapOptional) else { continue }

@@ -25,8 +25,13 @@ extension ModelContext {
                     """)
             }
         }
-        for model in inserted.models + changed.models where survives(model) {
-            try validateCounts(of: model, ignoring: survives)
+        // Only models with relationships have counts to check; looked for first, unordered, so a
+        // save of plain models neither sorts nor walks them here.
+        let hasRelationships = { (storage: BackingStorage) in !storage.info.relationshipSlots.isEmpty }
+        if inserted.contains(where: hasRelationships) || changed.contains(where: hasRelationships) {
+            for model in inserted.models + changed.models where survives(model) {
+                try validateCounts(of: model, ignoring: survives)
+            }
         }
         for model in doomed where !deleted.contains(model.backingStorage!) { delete(model) }
         for model in doomed {

@@ -14,8 +14,9 @@ extension ModelContext {
         }
         let fetched = try fetchRows(storeDescriptor)
         registerRelated(fetched.rows.related)
-        // Grown once, not by doubling (and rehashing) as thousands of fetched models arrive.
-        registry.reserveCapacity(registry.count + fetched.rows.rows.count)
+        // A fresh context grows its identity map once, not by doubling (and rehashing) as thousands
+        // of fetched models arrive. Not otherwise: the rows may be models it already holds.
+        if registry.isEmpty { registry.reserveCapacity(fetched.rows.rows.count) }
         var models = fetched.rows.rows.map { materialize($0, as: T.self) }
         try prefetch(descriptor.relationshipKeyPathsForPrefetching, of: models)
         var mustSort = fetched.sortInMemory

@@ -113,7 +113,9 @@ struct PendingSet {
 
     /// Whether any pending model passes `test`; unordered, so no sort on the fetch path.
     func contains(where test: (BackingStorage) -> Bool) -> Bool {
-        entries.values.contains { test($0.storage) }
+        // Checked first: iterating walks every bucket, and an emptied dictionary keeps them.
+        guard !entries.isEmpty else { return false }
+        return entries.values.contains { test($0.storage) }
     }
 
     mutating func add(_ model: any PersistentModel) {
@@ -125,7 +127,11 @@ struct PendingSet {
     }
 
     mutating func remove(_ storage: BackingStorage) {
+        guard !entries.isEmpty else { return }
         entries.removeValue(forKey: ObjectIdentifier(storage))
+        // A save empties the set one model at a time; its buckets (megabytes after a large
+        // insert) are given back, and later scans do not walk them.
+        if entries.isEmpty { entries = [:] }
     }
 
     mutating func removeAll() { entries.removeAll() }

@@ -24,6 +24,12 @@ public struct DefaultSnapshot: DataStoreSnapshot {
             preconditionFailure("DefaultSnapshot can only be built from backing data created by OpenSwiftData (createBackingData()).")
         }
         persistentIdentifier = storage.persistentModelIdentifier
+        if storage.info.relationshipSlots.isEmpty, !storage.isFault, !storage.values.contains(where: { $0 == nil }) {
+            // Every value is set and none is a relationship: the snapshot shares the model's array
+            // (copied only if either changes) instead of holding a copy of it through the save.
+            values = SnapshotValues(info: storage.info, slots: storage.values)
+            return
+        }
         var values: [Any?] = []
         values.reserveCapacity(storage.info.properties.count)
         for property in storage.info.properties {

@@ -119,7 +119,10 @@ struct SQLiteTable: Codable, Hashable, Sendable {
 
 /// What the store knows about one entity at run time: its stored description and the model type
 /// whose snapshots it reads and writes.
-struct SQLiteEntityLayout {
+///
+/// A class: a save and a fetch look it up per row, and copying a struct of this size cost 900
+/// instructions each time.
+final class SQLiteEntityLayout: Sendable {
     let table: SQLiteTable
     /// Per column of `table`: the model property it holds.
     let properties: [ModelTypeInfo.Property]

@@ -32,6 +32,7 @@ extension BackingStorage {
 
     /// Makes the relationship at `slot` refer to `other` (the inverse side of a change elsewhere).
     package func link(_ other: any PersistentModel, at slot: Int) {
+        if case .toMany = info.properties[slot].shape, append(other, at: slot) { return }
         var current = relatedModels(at: slot)
         guard !current.contains(where: { $0 === other }) else { return }
         let rule = info.relationshipRules[slot]
@@ -47,6 +48,34 @@ extension BackingStorage {
         writeRelationship(current, at: slot)
     }
 
+    /// Appends `other` to the to-many at `slot` in place, when the slot already holds an array of
+    /// `other`'s own class as declared: `false` (nothing done) for anything else (a fault, values
+    /// not resolved yet, unset, a subclass). The general path reads the whole to-many as models,
+    /// compares it, converts it back and rescans it for new models, so that each inverse append cost
+    /// as much as the to-many (88,000 instructions at 50 elements, and growing).
+    private func append(_ other: any PersistentModel, at slot: Int) -> Bool {
+        guard !isFault, let stored = values[slot] else { return false }
+        func append<Element: PersistentModel>(_ element: Element) -> Bool {
+            let property = info.properties[slot]
+            let isOptional: Bool
+            switch ObjectIdentifier(property.valueType) {
+            case ObjectIdentifier([Element].self): isOptional = false
+            case ObjectIdentifier([Element]?.self): isOptional = true
+            default: return false
+            }
+            guard type(of: stored) == property.valueType else { return false }
+            // The exact type was checked: these casts do not convert element by element.
+            guard var array = isOptional ? stored as! [Element]? : stored as? [Element] else { return false }
+            guard !array.contains(where: { $0 === element }) else { return true }
+            values[slot] = nil // the slot lets go of its array, so the append below does not copy it
+            array.append(element)
+            values[slot] = isOptional ? Optional(array) as Any : array as Any
+            context?.backingDidGain(self, element)
+            return true
+        }
+        return append(other)
+    }
+
     /// Removes `other` from the relationship at `slot`.
     package func unlink(_ other: any PersistentModel, at slot: Int) {
         let current = relatedModels(at: slot)
@@ -57,7 +86,7 @@ extension BackingStorage {
     /// After insert: every model this one refers to points back to it where the relationship has
     /// an inverse, covering values assigned in the model's initializer (before it had `self`).
     package func linkInverses() {
-        guard let me = model else { return }
+        guard !info.relationshipSlots.isEmpty, let me = model else { return }
         for (slot, rule) in info.relationshipRules {
             guard let inverse = rule.inverse else { continue }
             for related in relatedModels(at: slot) { related.backingStorage?.link(me, at: inverse.slot) }
@@ -65,10 +94,22 @@ extension BackingStorage {
     }
 
     private func writeRelationship(_ models: [any PersistentModel], at slot: Int) {
-        if case .toMany = info.properties[slot].shape {
-            setValue(models, at: slot)
-        } else {
+        let property = info.properties[slot]
+        guard case .toMany(let destination, _) = property.shape else {
             setValue(models.first as Any, at: slot)
+            return
         }
+        // Stored as the declared array type, so that reads and later in-place appends (`append`)
+        // need no element-by-element conversion.
+        func typed<Element: PersistentModel>(_: Element.Type) -> Any? {
+            let array = models.compactMap { $0 as? Element }
+            guard array.count == models.count else { return nil }
+            switch ObjectIdentifier(property.valueType) {
+            case ObjectIdentifier([Element].self): return array
+            case ObjectIdentifier([Element]?.self): return Optional(array) as Any
+            default: return nil
+            }
+        }
+        setValue(typed(destination) ?? models, at: slot)
     }
 }
