@@ -66,7 +66,7 @@ extension BackingStorage {
             guard type(of: stored) == property.valueType else { return false }
             // The exact type was checked: these casts do not convert element by element.
             guard var array = isOptional ? stored as! [Element]? : stored as? [Element] else { return false }
-            guard !array.contains(where: { $0 === element }) else { return true }
+            guard !Self.holds(array, element) else { return true }
             values[slot] = nil // the slot lets go of its array, so the append below does not copy it
             array.append(element)
             values[slot] = isOptional ? Optional(array) as Any : array as Any
@@ -74,6 +74,20 @@ extension BackingStorage {
             return true
         }
         return append(other)
+    }
+
+    /// Whether `array` holds `element` itself. A plain loop over the buffer: `contains(where:)`
+    /// in this unspecialized code called a closure through witnesses per element (70 instructions).
+    private static func holds<Element: PersistentModel>(_ array: [Element], _ element: Element) -> Bool {
+        let target = ObjectIdentifier(element)
+        return array.withUnsafeBufferPointer { buffer in
+            var index = 0
+            while index < buffer.count {
+                if ObjectIdentifier(buffer[index]) == target { return true }
+                index += 1
+            }
+            return false
+        }
     }
 
     /// Removes `other` from the relationship at `slot`.

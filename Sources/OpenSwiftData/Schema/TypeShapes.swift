@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Runtime views of generic types, so the schema can tell `T?`, `[T]` and models apart without
 /// knowing `T` statically.
 package protocol AnyOptional {
@@ -58,6 +60,23 @@ package func modelValue(_ value: Any) -> (any PersistentModel)? {
 
 /// Recursively unwraps `Optional` layers of an `Any` holding a value.
 package func unwrapOptional(_ value: Any) -> Any? {
+    guard OptionalTypes.isOptional(type(of: value)) else { return value }
     guard let optional = value as? any AnyOptional else { return value }
     return optional.optionalWrappedValue.flatMap(unwrapOptional)
+}
+
+/// Which types are Optionals, remembered per type: `value as? any AnyOptional` is a conformance
+/// lookup inside the dynamic cast machinery, about 4,000 instructions, and relationship upkeep asks
+/// for every related model it reads. Type metadata lives as long as the process, so a type's
+/// identifier is never reused.
+private enum OptionalTypes {
+    private static let known = Mutex<[ObjectIdentifier: Bool]>([:])
+
+    static func isOptional(_ type: any Any.Type) -> Bool {
+        let key = ObjectIdentifier(type)
+        if let cached = known.withLock({ $0[key] }) { return cached }
+        let isOptional = type is any AnyOptional.Type
+        known.withLock { $0[key] = isOptional }
+        return isOptional
+    }
 }
