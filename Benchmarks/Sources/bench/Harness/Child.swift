@@ -38,51 +38,48 @@ enum Child {
             return try Driver.lookup(runs: runs) { directory in try users(contender, directory, unique: true) }
         case .complex:
             return try Driver.complex(size: size, runs: runs) { directory in
-                switch contender {
-                case .rawSQLite: try RawSchools(directory)
-                case .grdbRecords: try GRDBSchools<SchoolRecord, StudentRecord, GradeRecord>(directory)
-                case .grdbCodable: try GRDBSchools<SchoolCodable, StudentCodable, GradeCodable>(directory)
-                case .osdSQLite: try OSDSchools(.sqlite, directory)
-                case .osdMemory: try OSDSchools(.inMemory, directory)
-                case .osdJSON: try OSDSchools(.json, directory)
-                case .osdRemote: throw UsageError(remoteOnly)
-                }
+                try contender.subject((any ComplexSubject).self, raw: { try RawSchools(directory) },
+                                      grdbRecords: { try GRDBSchools<SchoolRecord, StudentRecord, GradeRecord>(directory) },
+                                      grdbCodable: { try GRDBSchools<SchoolCodable, StudentCodable, GradeCodable>(directory) },
+                                      osd: { try OSDSchools($0, directory) })
             }
         case .reopen:
             return try Driver.reopen(runs: runs) { directory in
-                switch contender {
-                case .rawSQLite: try RawReopen(directory)
-                case .grdbRecords: try GRDBReopen<UserRecord>(directory)
-                case .grdbCodable: try GRDBReopen<UserCodable>(directory)
-                case .osdSQLite: try OSDReopen(.sqlite, directory)
-                case .osdMemory: try OSDReopen(.inMemory, directory)
-                case .osdJSON: try OSDReopen(.json, directory)
-                case .osdRemote: throw UsageError(remoteOnly)
-                }
+                try contender.subject((any ReopenSubject).self, raw: { try RawReopen(directory) },
+                                      grdbRecords: { try GRDBReopen<UserRecord>(directory) },
+                                      grdbCodable: { try GRDBReopen<UserCodable>(directory) },
+                                      osd: { try OSDReopen($0, directory) })
             }
         case .orders:
             return try Driver.orders(runs: runs, fetches: fetches) { directory in
-                switch contender {
-                case .rawSQLite: try RawOrders(directory)
-                case .grdbRecords: try GRDBOrders<OrderRecord>(directory)
-                case .grdbCodable: try GRDBOrders<OrderCodable>(directory)
-                case .osdSQLite: try OSDOrders(.sqlite, directory)
-                case .osdMemory: try OSDOrders(.inMemory, directory)
-                case .osdJSON: try OSDOrders(.json, directory)
-                case .osdRemote: throw UsageError(remoteOnly)
-                }
+                try contender.subject((any OrdersSubject).self, raw: { try RawOrders(directory) },
+                                      grdbRecords: { try GRDBOrders<OrderRecord>(directory) },
+                                      grdbCodable: { try GRDBOrders<OrderCodable>(directory) },
+                                      osd: { try OSDOrders($0, directory) })
             }
         }
     }
 
     private static func users(_ contender: Contender, _ directory: ScratchDirectory, unique: Bool) throws -> any SimpleSubject & LookupSubject {
-        switch contender {
-        case .rawSQLite: try RawUsers(directory, unique: unique)
-        case .grdbRecords: try GRDBUsers<UserRecord>(directory, unique: unique)
-        case .grdbCodable: try GRDBUsers<UserCodable>(directory, unique: unique)
-        case .osdSQLite: try OSDUsers(.sqlite, directory, unique: unique)
-        case .osdMemory: try OSDUsers(.inMemory, directory, unique: unique)
-        case .osdJSON: try OSDUsers(.json, directory, unique: unique)
+        try contender.subject((any SimpleSubject & LookupSubject).self, raw: { try RawUsers(directory, unique: unique) },
+                              grdbRecords: { try GRDBUsers<UserRecord>(directory, unique: unique) },
+                              grdbCodable: { try GRDBUsers<UserCodable>(directory, unique: unique) },
+                              osd: { try OSDUsers($0, directory, unique: unique) })
+    }
+}
+
+extension Contender {
+    /// The contender's subject for a workload that every contender but the remote store runs: one
+    /// builder per library, the OpenSwiftData one told which store to use.
+    func subject<Subject>(_: Subject.Type, raw: () throws -> Subject, grdbRecords: () throws -> Subject, grdbCodable: () throws -> Subject,
+                          osd: (OSDStore) throws -> Subject) throws -> Subject {
+        switch self {
+        case .rawSQLite: try raw()
+        case .grdbRecords: try grdbRecords()
+        case .grdbCodable: try grdbCodable()
+        case .osdSQLite: try osd(.sqlite)
+        case .osdMemory: try osd(.inMemory)
+        case .osdJSON: try osd(.json)
         case .osdRemote: throw UsageError(remoteOnly)
         }
     }
