@@ -9,7 +9,8 @@ import GRDBSQLite
 /// property descriptions cost 30,000 instructions for a row of 14 columns, four times SQLite's own.
 struct SQLiteRowReader: Sendable {
     enum Kind: Sendable {
-        case string, int, double, bool, date, uuid
+        /// Read with SQLite's typed column functions.
+        case common(SQLiteCommonType)
         /// A to-one: the related row's key, as an identifier of the field's `destination`.
         case toOne
         /// Any other attribute type, through ``SQLiteValueCoding/value(_:as:)``.
@@ -67,21 +68,8 @@ struct SQLiteRowReader: Sendable {
     }
 
     private static func kind(of type: any Any.Type) -> (Kind, isOptional: Bool) {
-        switch ObjectIdentifier(type) {
-        case ObjectIdentifier(String.self): (.string, false)
-        case ObjectIdentifier(String?.self): (.string, true)
-        case ObjectIdentifier(Int.self): (.int, false)
-        case ObjectIdentifier(Int?.self): (.int, true)
-        case ObjectIdentifier(Double.self): (.double, false)
-        case ObjectIdentifier(Double?.self): (.double, true)
-        case ObjectIdentifier(Bool.self): (.bool, false)
-        case ObjectIdentifier(Bool?.self): (.bool, true)
-        case ObjectIdentifier(Date.self): (.date, false)
-        case ObjectIdentifier(Date?.self): (.date, true)
-        case ObjectIdentifier(UUID.self): (.uuid, false)
-        case ObjectIdentifier(UUID?.self): (.uuid, true)
-        default: (.general, type is any AnyOptional.Type)
-        }
+        if let (common, optional) = SQLiteCommonType.of(type) { return (.common(common), optional) }
+        return (.general, type is any AnyOptional.Type)
     }
 
     /// The current row's key (column 0) and its slots; to-many slots are left for the caller.
@@ -118,12 +106,7 @@ struct SQLiteRowReader: Sendable {
                 // The common types' nil without asking for the type's Optional conformance.
                 switch field.kind {
                 case .toOne: return PersistentIdentifier?.none as Any
-                case .string: return String?.none as Any
-                case .int: return Int?.none as Any
-                case .double: return Double?.none as Any
-                case .bool: return Bool?.none as Any
-                case .date: return Date?.none as Any
-                case .uuid: return UUID?.none as Any
+                case .common(let common): return common.none
                 case .general:
                     if let optional = field.valueType as? any AnyOptional.Type { return optional.nilValue }
                 }
@@ -131,28 +114,24 @@ struct SQLiteRowReader: Sendable {
             throw ValueCodingError("the column holds NULL but \(field.valueType) is not optional")
         }
         switch field.kind {
-        case .string:
-            let text = try Self.text(handle, field.column, type)
-            return field.isOptional ? Optional(text) as Any : text
-        case .int:
+        case .common(.string):
+            return SQLiteCommonType.declared(try Self.text(handle, field.column, type), optional: field.isOptional)
+        case .common(.int):
             guard type == SQLITE_INTEGER else { return try general(field, handle) }
-            let value = Int(sqlite3_column_int64(handle, field.column))
-            return field.isOptional ? Optional(value) as Any : value
-        case .double:
-            let value = try Self.double(handle, field.column, type)
-            return field.isOptional ? Optional(value) as Any : value
-        case .bool:
+            return SQLiteCommonType.declared(Int(sqlite3_column_int64(handle, field.column)), optional: field.isOptional)
+        case .common(.double):
+            return SQLiteCommonType.declared(try Self.double(handle, field.column, type), optional: field.isOptional)
+        case .common(.bool):
             guard type == SQLITE_INTEGER else { throw ValueCodingError("expected an INTEGER") }
-            let value = sqlite3_column_int64(handle, field.column) != 0
-            return field.isOptional ? Optional(value) as Any : value
-        case .date:
-            let value = Date(timeIntervalSinceReferenceDate: try Self.double(handle, field.column, type))
-            return field.isOptional ? Optional(value) as Any : value
-        case .uuid:
+            return SQLiteCommonType.declared(sqlite3_column_int64(handle, field.column) != 0, optional: field.isOptional)
+        case .common(.date):
+            let seconds = try Self.double(handle, field.column, type)
+            return SQLiteCommonType.declared(Date(timeIntervalSinceReferenceDate: seconds), optional: field.isOptional)
+        case .common(.uuid):
             guard let value = UUID(canonicalString: try Self.text(handle, field.column, type)) else {
                 throw ValueCodingError("the text is not a UUID")
             }
-            return field.isOptional ? Optional(value) as Any : value
+            return SQLiteCommonType.declared(value, optional: field.isOptional)
         case .toOne:
             guard type == SQLITE_INTEGER else { throw ValueCodingError("expected an INTEGER") }
             let key = sqlite3_column_int64(handle, field.column)

@@ -66,32 +66,20 @@ enum SQLiteValueCoding {
         }
     }
 
-    /// The most common types, found by their exact type, as `databaseValue` stores them:
-    /// unwrapping an Optional and casting to `any FixedWidthInteger` are conformance lookups, and
-    /// even trying the plain casts one after the other cost 1,000 instructions a value. A nil
-    /// Optional falls through to the general path.
+    /// The common types (``SQLiteCommonType``), as `databaseValue` stores them: unwrapping an
+    /// Optional and casting to `any FixedWidthInteger` are conformance lookups, and even trying
+    /// the plain casts one after the other cost 1,000 instructions a value. A nil Optional falls
+    /// through to the general path.
     private static func commonDatabaseValue(_ value: Any) -> DatabaseValue? {
-        switch ObjectIdentifier(type(of: value)) {
-        case ObjectIdentifier(String.self): text(take(value, as: String.self))
-        case ObjectIdentifier(String?.self): take(value, as: String?.self).map(text)
-        case ObjectIdentifier(Int.self): Int64(take(value, as: Int.self)).databaseValue
-        case ObjectIdentifier(Int?.self): take(value, as: Int?.self).map { Int64($0).databaseValue }
-        case ObjectIdentifier(Double.self): real(take(value, as: Double.self))
-        case ObjectIdentifier(Double?.self): take(value, as: Double?.self).map(real)
-        case ObjectIdentifier(Bool.self): (take(value, as: Bool.self) ? 1 : 0 as Int64).databaseValue
-        case ObjectIdentifier(UUID.self): take(value, as: UUID.self).canonicalString.databaseValue
-        case ObjectIdentifier(Date.self): take(value, as: Date.self).timeIntervalSinceReferenceDate.databaseValue
-        default: nil
+        guard let (common, optional) = SQLiteCommonType.of(type(of: value)) else { return nil }
+        switch common {
+        case .string: return SQLiteCommonType.present(value, as: String.self, optional: optional).map { $0.nfc.databaseValue }
+        case .int: return SQLiteCommonType.present(value, as: Int.self, optional: optional).map { Int64($0).databaseValue }
+        case .double: return SQLiteCommonType.present(value, as: Double.self, optional: optional).map { $0.isNaN ? nanText : $0.databaseValue }
+        case .bool: return SQLiteCommonType.present(value, as: Bool.self, optional: optional).map { ($0 ? 1 : 0 as Int64).databaseValue }
+        case .uuid: return SQLiteCommonType.present(value, as: UUID.self, optional: optional).map { $0.canonicalString.databaseValue }
+        case .date: return SQLiteCommonType.present(value, as: Date.self, optional: optional).map { $0.timeIntervalSinceReferenceDate.databaseValue }
         }
-    }
-
-    private static func text(_ string: String) -> DatabaseValue { string.nfc.databaseValue }
-    private static func real(_ double: Double) -> DatabaseValue { double.isNaN ? nanText : double.databaseValue }
-
-    /// The value of an existential whose dynamic type the caller has checked is `T`.
-    private static func take<T>(_ value: Any, as _: T.Type) -> T {
-        func open<Stored>(_ stored: Stored) -> T { unsafeBitCast(stored, to: T.self) }
-        return _openExistential(value, do: open)
     }
 
     /// JSON text of a value, with NFC strings: normalising the whole text equals normalising each
@@ -160,40 +148,22 @@ enum SQLiteValueCoding {
         }
     }
 
-    /// The most common declared types, found by identity: `value(_:as:)` otherwise asks whether
-    /// the type is an Optional and then tries protocol casts, each a conformance lookup. Nil for
-    /// any other type. Optionals are returned `as Any`, so that they stay of the declared Optional
-    /// type rather than being unwrapped into the `Any?` result.
+    /// The common declared types (``SQLiteCommonType``): `value(_:as:)` otherwise asks whether the
+    /// type is an Optional and then tries protocol casts, each a conformance lookup. Nil for any
+    /// other type.
     private static func commonValue(_ stored: DatabaseValue, as type: any Any.Type) throws -> Any? {
-        let common: ObjectIdentifier = ObjectIdentifier(type)
-        let isOptional: Bool
-        switch common {
-        case ObjectIdentifier(String.self), ObjectIdentifier(Int.self), ObjectIdentifier(Double.self),
-             ObjectIdentifier(UUID.self), ObjectIdentifier(Date.self), ObjectIdentifier(Bool.self):
-            isOptional = false
-        case ObjectIdentifier(String?.self), ObjectIdentifier(Int?.self), ObjectIdentifier(Double?.self),
-             ObjectIdentifier(UUID?.self), ObjectIdentifier(Date?.self), ObjectIdentifier(Bool?.self):
-            isOptional = true
-        default:
-            return nil
-        }
+        guard let (common, optional) = SQLiteCommonType.of(type) else { return nil }
         if stored.isNull {
-            if isOptional { return (type as! any AnyOptional.Type).nilValue }
+            if optional { return common.none }
             throw ValueCodingError("the column holds NULL but \(type) is not optional")
         }
         switch common {
-        case ObjectIdentifier(String.self): return try text(stored)
-        case ObjectIdentifier(String?.self): return (try text(stored) as String?) as Any
-        case ObjectIdentifier(Int.self): return try integer(stored, as: Int.self)
-        case ObjectIdentifier(Int?.self): return (try integer(stored, as: Int.self) as Int?) as Any
-        case ObjectIdentifier(Double.self): return try double(stored)
-        case ObjectIdentifier(Double?.self): return (try double(stored) as Double?) as Any
-        case ObjectIdentifier(UUID.self): return try uuid(stored)
-        case ObjectIdentifier(UUID?.self): return (try uuid(stored) as UUID?) as Any
-        case ObjectIdentifier(Date.self): return Date(timeIntervalSinceReferenceDate: try double(stored))
-        case ObjectIdentifier(Date?.self): return (Date(timeIntervalSinceReferenceDate: try double(stored)) as Date?) as Any
-        case ObjectIdentifier(Bool.self): return try integer(stored) != 0
-        default: return ((try integer(stored) != 0) as Bool?) as Any
+        case .string: return SQLiteCommonType.declared(try text(stored), optional: optional)
+        case .int: return SQLiteCommonType.declared(try integer(stored, as: Int.self), optional: optional)
+        case .double: return SQLiteCommonType.declared(try double(stored), optional: optional)
+        case .bool: return SQLiteCommonType.declared(try integer(stored) != 0, optional: optional)
+        case .date: return SQLiteCommonType.declared(Date(timeIntervalSinceReferenceDate: try double(stored)), optional: optional)
+        case .uuid: return SQLiteCommonType.declared(try uuid(stored), optional: optional)
         }
     }
 
