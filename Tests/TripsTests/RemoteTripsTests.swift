@@ -41,20 +41,10 @@ import Testing
     }
 
     func trips(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = TripsRunner.executable
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["LC_ALL"] = "C"
-        environment.removeValue(forKey: "OPENSWIFTDATA_TOKEN")
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try TripsRunner.execute(arguments) { environment in
+            environment["LC_ALL"] = "C"
+            environment.removeValue(forKey: "OPENSWIFTDATA_TOKEN")
+        }
     }
 
     @Test func tripsWorksAgainstARunningServerThatStopsGracefully() throws {

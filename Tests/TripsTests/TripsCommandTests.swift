@@ -24,11 +24,17 @@ struct TripsRunner {
     }
 
     func run(_ arguments: String...) throws -> (status: Int32, output: String) {
+        try Self.execute(arguments + ["--store", store.path]) { [locale] in $0["LC_ALL"] = locale }
+    }
+
+    /// Runs the trips executable with this process's environment changed by `adjust`; its
+    /// standard output and error together.
+    static func execute(_ arguments: [String], environment adjust: (inout [String: String]) -> Void) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = TripsRunner.executable
-        process.arguments = arguments + ["--store", store.path]
+        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
-        environment["LC_ALL"] = locale
+        adjust(&environment)
         process.environment = environment
         let pipe = Pipe()
         process.standardOutput = pipe
