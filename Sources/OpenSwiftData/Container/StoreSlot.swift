@@ -46,11 +46,16 @@ package final class StoreSlot: @unchecked Sendable {
                 return try store.fetch(DataStoreFetchRequest(editingState: editingState, descriptor: descriptor))
             }
             let info = ModelTypeInfo.of(T.self)
-            let rows = try result.fetchedSnapshots.compactMap { snapshot -> Row? in
+            // Loops rather than `compactMap`, which runs unspecialized here (3,000 instructions a
+            // call, a twentieth of a lookup by key).
+            var rows: [Row] = []
+            rows.reserveCapacity(result.fetchedSnapshots.count)
+            for snapshot in result.fetchedSnapshots {
                 // Stores like the seeds' return every snapshot they hold; only this entity's are results.
-                guard snapshot.persistentIdentifier.entityName == info.entityName else { return nil }
-                return Row(identifier: snapshot.persistentIdentifier, values: try SnapshotReader.slotValues(of: snapshot, info: info))
+                guard snapshot.persistentIdentifier.entityName == info.entityName else { continue }
+                rows.append(Row(identifier: snapshot.persistentIdentifier, values: try SnapshotReader.slotValues(of: snapshot, info: info)))
             }
+            guard !result.relatedSnapshots.isEmpty else { return FetchedRows(rows: rows, related: []) }
             let related = try result.relatedSnapshots.values.compactMap { snapshot -> Row? in
                 guard let type = EntityRegistry.modelType(named: snapshot.persistentIdentifier.entityName) else { return nil }
                 return Row(identifier: snapshot.persistentIdentifier,

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// The default store's reads and batch deletes, by store-neutral query: what its typed requests
 /// translate to, and what a server hands it for a query that arrived over the wire.
@@ -15,7 +16,9 @@ extension DefaultStore: QueryableDataStore {
         let layout = try layout(forEntity: query.entityName)
         return try read("Counting \(layout.entityName)") { db in
             let statement = try countStatement(query, layout: layout, db: db)
-            return try Int.fetchOne(db.cachedStatement(sql: statement.sql), arguments: statement.arguments) ?? 0
+            var count = 0
+            try db.cachedStatement(sql: statement.sql).forEachRowBound(statement.values, in: db) { count = Int(sqlite3_column_int64($0, 0)) }
+            return count
         }
     }
 

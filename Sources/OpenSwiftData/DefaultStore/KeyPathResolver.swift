@@ -48,9 +48,9 @@ struct KeyPathResolver: @unchecked Sendable {
     /// to-one relationships a scalar subquery per step (NULL when a relationship is nil).
     ///
     /// Throws, so the query runs in memory, for paths through to-many relationships and for
-    /// properties flagged in `nanColumns` (`Entity.property`), whose NaN SQL does not compare as Swift.
+    /// properties `nanFlags` flags, whose NaN SQL does not compare as Swift.
     /// `qualifier` names the row the path starts at (default: the entity's table).
-    func column(_ path: QueryPropertyPath, of entityName: String, qualifier: String? = nil, nanColumns: Set<String>) throws -> String {
+    func column(_ path: QueryPropertyPath, of entityName: String, qualifier: String? = nil, nanFlags: SQLiteNaNFlags) throws -> String {
         guard var layout = layouts[entityName], !path.components.isEmpty else {
             throw QueryTranslationError.unsupported("The property path \(path) is not stored")
         }
@@ -59,11 +59,11 @@ struct KeyPathResolver: @unchecked Sendable {
             guard let column = layout.table.column(named: component), column.hasColumn else {
                 throw QueryTranslationError.unsupported("The property path \(path) is not a stored column (to-many relationships are rows of another table)")
             }
-            if nanColumns.contains("\(layout.entityName).\(component)") {
+            if try nanFlags.flags(layout.entityName, component, storage: column.storage) {
                 throw QueryTranslationError.unsupported("\(layout.entityName).\(component) has held NaN, which SQL does not compare as Swift")
             }
             if depth == 0 {
-                expression = "\(qualifier ?? SQL.quote(layout.table.name)).\(SQL.quote(column.name))"
+                expression = qualifier.map { "\($0).\(SQL.quote(column.name))" } ?? layout.qualifiedColumns[component] ?? SQL.column(layout.table.name, column.name)
             } else {
                 // A step into the related row: the previous expression is that row's key.
                 let alias = SQL.quote("p\(depth)")
@@ -80,7 +80,7 @@ struct KeyPathResolver: @unchecked Sendable {
 
     /// The rows a to-many relationship of the fetched entity leads to, correlated with the
     /// fetched row, for `count`, `isEmpty` and `contains(where:)`; nil for any other path.
-    func relatedRows(_ path: QueryPropertyPath, of entityName: String, nanColumns: Set<String>) -> SQLiteRelatedRows? {
+    func relatedRows(_ path: QueryPropertyPath, of entityName: String, nanFlags: SQLiteNaNFlags) -> SQLiteRelatedRows? {
         guard path.components.count == 1, let layout = layouts[entityName],
               let column = layout.table.column(named: path.components[0]), let destination = column.destination else { return nil }
         let owner = SQL.column(layout.table.name, SQL.primaryKey)
@@ -94,7 +94,7 @@ struct KeyPathResolver: @unchecked Sendable {
         }
         return SQLiteRelatedRows(table: table, key: key, link: link, owner: owner, destination: SQL.quote(destination),
                                  destinationKey: SQL.quote(SQL.primaryKey)) { alias, path in
-            try self.column(path, of: destination, qualifier: alias, nanColumns: nanColumns)
+            try self.column(path, of: destination, qualifier: alias, nanFlags: nanFlags)
         }
     }
 }

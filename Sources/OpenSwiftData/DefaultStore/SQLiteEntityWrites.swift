@@ -19,6 +19,8 @@ struct SQLiteEntityWrites {
     let uniqueConstraints: [UniqueConstraint]
     /// Indexes into the table's columns of the to-manys kept in join tables.
     let joinTableColumnIndexes: [Int]
+    /// Whether a row holds keys of related rows (to-ones).
+    let hasReferences: Bool
 
     init(table: SQLiteTable) {
         columnIndexes = table.columns.indices.filter { table.columns[$0].hasColumn }
@@ -33,5 +35,6 @@ struct SQLiteEntityWrites {
                                     lookup: "SELECT \(SQL.quote(SQL.primaryKey)) FROM \(SQL.quote(table.name)) WHERE \(conditions) LIMIT 1")
         }
         joinTableColumnIndexes = table.columns.indices.filter { table.columns[$0].joinTable != nil }
+        hasReferences = table.columns.contains { $0.storage == .toOne }
     }
 }

@@ -37,7 +37,7 @@ extension DefaultStore {
     /// `SELECT <columns> FROM "T" [WHERE …] ORDER BY … [LIMIT ? [OFFSET ?]]`.
     func selectStatement(_ query: DataStoreQuery, layout: SQLiteEntityLayout, columns: String, db: Database) throws -> Statement {
         let renderer = try renderer(for: layout, db: db)
-        var sql = "SELECT \(columns) FROM \(SQL.quote(layout.table.name))"
+        var sql = "SELECT \(columns) FROM \(layout.quotedTable)"
         var arguments: [QueryValue] = []
         if let filter = try renderFilter(query, renderer) {
             sql += " WHERE \(filter.sql)"
@@ -57,7 +57,7 @@ extension DefaultStore {
     /// `SELECT COUNT(*) FROM "T" [WHERE …]`, or over a sub-select when the query is paged.
     func countStatement(_ query: DataStoreQuery, layout: SQLiteEntityLayout, db: Database) throws -> Statement {
         let renderer = try renderer(for: layout, db: db)
-        var inner = "FROM \(SQL.quote(layout.table.name))"
+        var inner = "FROM \(layout.quotedTable)"
         var arguments: [QueryValue] = []
         if let filter = try renderFilter(query, renderer) {
             inner += " WHERE \(filter.sql)"
@@ -67,25 +67,25 @@ extension DefaultStore {
         guard !paging.sql.isEmpty else {
             return Statement(sql: "SELECT COUNT(*) \(inner)", values: try bind(arguments))
         }
-        let sql = "SELECT COUNT(*) FROM (SELECT 1 \(inner) ORDER BY \(SQL.column(layout.table.name, SQL.primaryKey))\(paging.sql))"
+        let sql = "SELECT COUNT(*) FROM (SELECT 1 \(inner) ORDER BY \(layout.keyColumn)\(paging.sql))"
         return Statement(sql: sql, values: try bind(arguments + paging.arguments))
     }
 
     /// The renderer for one entity. It reads the NaN flags in the statement's own transaction, so a
     /// NaN saved by another connection a moment ago is seen.
     func renderer(for layout: SQLiteEntityLayout, db: Database) throws -> SQLiteQueryRenderer {
-        let nanColumns = try SQLiteMetadata.nanColumns(db)
+        let nanFlags = SQLiteNaNFlags(db)
         let resolver = resolver
         let entityName = layout.entityName
         return SQLiteQueryRenderer(
-            column: { path in try resolver.column(path, of: entityName, nanColumns: nanColumns) },
-            identifierColumn: SQL.column(layout.table.name, SQL.primaryKey),
+            column: { path in try resolver.column(path, of: entityName, nanFlags: nanFlags) },
+            identifierColumn: layout.keyColumn,
             primaryKey: { [storeIdentifier] identifier in
                 guard identifier.entityName == entityName, identifier.storeIdentifier == storeIdentifier,
                       case .integer(let key) = identifier.primaryKey else { return nil }
                 return .integer(key)
             },
-            relatedRows: { path in resolver.relatedRows(path, of: entityName, nanColumns: nanColumns) }
+            relatedRows: { path in resolver.relatedRows(path, of: entityName, nanFlags: nanFlags) }
         )
     }
 
@@ -126,13 +126,11 @@ extension DefaultStore {
     /// to-many keys: what every fetch of whole models runs.
     func snapshots(_ select: Statement, layout: SQLiteEntityLayout, db: Database) throws -> [DefaultSnapshot] {
         let statement = try db.cachedStatement(sql: select.sql)
-        let handle = statement.sqliteStatement
         let reader = layout.reader
         let storeIdentifier = storeIdentifier
         var rows: [(key: Int64, slots: [Any?])] = []
-        let cursor = try Row.fetchCursor(statement, arguments: select.arguments)
         do {
-            while try cursor.next() != nil {
+            try statement.forEachRowBound(select.values, in: db) { handle in
                 rows.append(try reader.read(handle, storeIdentifier: storeIdentifier))
             }
         } catch let error as SQLiteRowReader.FieldError {

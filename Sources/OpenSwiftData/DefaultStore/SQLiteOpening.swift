@@ -87,11 +87,11 @@ enum SQLiteOpening {
 
     /// Runs `body`, turning SQLite's failures into ``SQLiteStoreError``s that name the file.
     @discardableResult
-    static func attempt<T>(_ path: String, _ action: String, _ body: () throws -> T) throws -> T {
+    static func attempt<T>(_ path: String, _ action: @autoclosure () -> String, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch {
-            throw SQLiteStoreError.wrapping(error, path: path, doing: action)
+            throw SQLiteStoreError.wrapping(error, path: path, doing: action())
         }
     }
 }

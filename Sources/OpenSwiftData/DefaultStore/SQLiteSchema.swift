@@ -177,6 +177,11 @@ final class SQLiteEntityLayout: Sendable {
         writes = SQLiteEntityWrites(table: table)
         reader = SQLiteRowReader(layout: table, properties: properties, info: info)
         selectList = Self.selectList(of: table)
+        quotedTable = SQL.quote(table.name)
+        keyColumn = SQL.column(table.name, SQL.primaryKey)
+        let tableName = table.name
+        qualifiedColumns = Dictionary(columns.filter(\.hasColumn).map { ($0.property, SQL.column(tableName, $0.name)) },
+                                      uniquingKeysWith: { first, _ in first })
     }
 
     /// A to-many whose inverse is a to-one is read through that to-one's key; any other (both
@@ -203,6 +208,11 @@ final class SQLiteEntityLayout: Sendable {
 
     /// `"Trip"."Z_PK", "Trip"."name", …`: the key, then every column in table order.
     let selectList: String
+    /// `"Trip"` and `"Trip"."Z_PK"`, which every query's SQL names.
+    let quotedTable: String
+    let keyColumn: String
+    /// Per property with a column: `"Trip"."name"`.
+    let qualifiedColumns: [String: String]
 
     private static func selectList(of table: SQLiteTable) -> String {
         ([SQL.primaryKey] + table.columns.flatMap(\.columnNames)).map { SQL.column(table.name, $0) }.joined(separator: ", ")

@@ -11,18 +11,18 @@ struct TranslationState {
         self.resolve = resolve
     }
 
-    mutating func translate(_ expression: some PredicateExpression) throws -> QueryExpression {
-        guard let node = expression as? any QueryTranslatable else {
-            throw QueryTranslationError.unsupported(node: type(of: expression))
+    mutating func translate<E: PredicateExpression>(_ expression: E) throws -> QueryExpression {
+        guard let node = QueryNodeKinds.of(E.self).translatable else {
+            throw QueryTranslationError.unsupported(node: E.self)
         }
-        return try node.translate(&self)
+        return try node.translate(node: expression, &self)
     }
 
-    mutating func operand(_ expression: some PredicateExpression) throws -> QueryOperand {
-        guard let node = expression as? any QueryOperandTranslatable else {
+    mutating func operand<E: PredicateExpression>(_ expression: E) throws -> QueryOperand {
+        guard let node = QueryNodeKinds.of(E.self).operand else {
             return .expression(try translate(expression))
         }
-        return try node.translateOperand(&self)
+        return try node.translateOperand(node: expression, &self)
     }
 
     /// A model used as a value is its identifier: models compare by identity.

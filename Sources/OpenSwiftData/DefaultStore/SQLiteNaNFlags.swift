@@ -1,0 +1,20 @@
+import GRDB
+
+/// The store's NaN flags (``SQLiteMetadata/nanColumns(_:)``) for one query, read in the query's
+/// own transaction the first time it names a column that can hold NaN: only REAL and JSON columns
+/// can, most queries name none, and reading the flags was a tenth of a lookup by key.
+final class SQLiteNaNFlags {
+    private let db: Database
+    private var flags: Set<String>?
+
+    init(_ db: Database) {
+        self.db = db
+    }
+
+    /// Whether `Entity.property`, stored as `storage`, has held NaN or a non-finite JSON number.
+    func flags(_ entityName: String, _ property: String, storage: SQLiteColumn.Storage) throws -> Bool {
+        guard storage == .real || storage == .json else { return false }
+        if flags == nil { flags = try SQLiteMetadata.nanColumns(db) }
+        return flags!.contains("\(entityName).\(property)")
+    }
+}
