@@ -85,7 +85,7 @@ package final class StoreSlot: @unchecked Sendable {
         func open<S: DataStore>(_ store: S) throws -> SaveOutcome {
             var related: [PersistentIdentifier: any BackingData] = [:]
             func snapshots(_ storages: [BackingStorage]) -> [S.Snapshot] {
-                storages.map { S.Snapshot(from: $0 as! any BackingData, relatedBackingDatas: &related) }
+                storages.map { S.Snapshot(from: $0.asBackingData, relatedBackingDatas: &related) }
             }
             let request = DataStoreSaveChangesRequest(inserted: snapshots(inserted), updated: snapshots(updated),
                                                       deleted: snapshots(deleted), editingState: editingState)

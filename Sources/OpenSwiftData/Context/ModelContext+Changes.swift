@@ -82,7 +82,11 @@ extension ModelContext {
             guard property.isRelationship else { continue }
             guard let value = storage.values[property.index].flatMap(unwrapOptional) else { continue }
             let related: [any PersistentModel]
-            if let model = modelValue(value) {
+            if case .toOne(let type, _) = property.shape, let models = declaredModels(value, of: type) {
+                related = models
+            } else if case .toMany(let type, _) = property.shape, let models = declaredModels(value, of: type) {
+                related = models
+            } else if let model = modelValue(value) {
                 related = [model]
             } else if let models = value as? [any PersistentModel] {
                 related = models

@@ -35,7 +35,7 @@ public struct DefaultSnapshot: DataStoreSnapshot {
         for property in storage.info.properties {
             let value = storage.value(at: property.index)
             if property.isRelationship {
-                let identifiers = SnapshotValue.relatedIdentifiers(value, related: &relatedBackingDatas)
+                let identifiers = SnapshotValue.relatedIdentifiers(value, of: property, related: &relatedBackingDatas)
                 switch property.shape {
                 case .toMany:
                     let all: [PersistentIdentifier]? = identifiers ?? (property.isOptional ? nil : [])
@@ -107,11 +107,16 @@ package struct SnapshotValue: @unchecked Sendable {
 
     /// A relationship slot as identifiers (`nil` for an empty to-one or a nil optional to-many),
     /// collecting the related models' backing datas on the way.
-    static func relatedIdentifiers(_ value: Any?, related: inout [PersistentIdentifier: any BackingData]) -> [PersistentIdentifier]? {
+    static func relatedIdentifiers(_ value: Any?, of property: ModelTypeInfo.Property,
+                                   related: inout [PersistentIdentifier: any BackingData]) -> [PersistentIdentifier]? {
         guard let value = value.flatMap(unwrapOptional) else { return nil }
-        if let unresolved = value as? BackingStorage.UnresolvedRelationship { return unresolved.identifiers }
+        if let unresolved = BackingStorage.UnresolvedRelationship.of(value) { return unresolved.identifiers }
         let models: [any PersistentModel]
-        if let model = modelValue(value) {
+        if case .toOne(let type, _) = property.shape, let declared = declaredModels(value, of: type) {
+            models = declared
+        } else if case .toMany(let type, _) = property.shape, let declared = declaredModels(value, of: type) {
+            models = declared
+        } else if let model = modelValue(value) {
             models = [model]
         } else if let array = value as? [any PersistentModel] {
             models = array

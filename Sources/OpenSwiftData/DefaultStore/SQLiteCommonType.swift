@@ -46,11 +46,6 @@ enum SQLiteCommonType: Sendable {
     /// The value of an existential whose dynamic type the caller has found to be `Value`, or
     /// `Value?` when `optional`; nil for a nil Optional.
     static func present<Value>(_ value: Any, as _: Value.Type, optional: Bool) -> Value? {
-        optional ? take(value, as: Value?.self) : take(value, as: Value.self)
-    }
-
-    private static func take<T>(_ value: Any, as _: T.Type) -> T {
-        func open<Stored>(_ stored: Stored) -> T { unsafeBitCast(stored, to: T.self) }
-        return _openExistential(value, do: open)
+        optional ? takeExactly(value, as: Value?.self) : takeExactly(value, as: Value.self)
     }
 }

@@ -4,11 +4,17 @@ extension BackingStorage {
     /// The models a relationship slot refers to (loaded identifiers resolved through the context).
     package func relatedModels(at slot: Int) -> [any PersistentModel] {
         let stored = value(at: slot)
-        if let unresolved = stored as? UnresolvedRelationship {
+        if let unresolved = UnresolvedRelationship.of(stored) {
             guard let context, let identifiers = unresolved.identifiers else { return [] }
             return identifiers.compactMap { context.resolveRelated($0) }
         }
         guard let value = stored.flatMap(unwrapOptional) else { return [] }
+        switch info.properties[slot].shape {
+        case .toOne(let type, _), .toMany(let type, _):
+            if let models = declaredModels(value, of: type) { return models }
+        case .attribute:
+            break
+        }
         if let model = modelValue(value) { return [model] }
         return value as? [any PersistentModel] ?? []
     }

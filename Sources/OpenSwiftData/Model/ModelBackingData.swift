@@ -13,6 +13,8 @@ package final class ModelBackingData<M: PersistentModel>: BackingStorage, Backin
 
     package var metadata: Any { info }
 
+    package override var asBackingData: any BackingData { self }
+
     private func slot(_ keyPath: AnyKeyPath) -> Int {
         guard let slot = info.slot(for: keyPath) else {
             preconditionFailure("\(keyPath) is not a persisted property of \(info.entityName); only stored properties of a @Model class are.")
@@ -26,10 +28,7 @@ package final class ModelBackingData<M: PersistentModel>: BackingStorage, Backin
         // the existential after comparing types, where `as? Value` (a dynamic cast, and the
         // metadata of `Optional<Value>` looked up in this unspecialized code) cost 1,500
         // instructions a read.
-        if type(of: stored) == Value.self {
-            func take<Stored>(_ value: Stored) -> Value { unsafeBitCast(value, to: Value.self) }
-            return _openExistential(stored, do: take)
-        }
+        if holdsExactly(stored, Value.self) { return takeExactly(stored, as: Value.self) }
         return converted(stored, slot, as: Value.self)
     }
 
@@ -104,8 +103,10 @@ package final class ModelBackingData<M: PersistentModel>: BackingStorage, Backin
     /// A to-one value, resolving a loaded identifier to the context's model on first read.
     private func resolveToOne(_ slot: Int) -> (any PersistentModel)? {
         let stored = value(at: slot)
-        guard let unresolved = stored as? UnresolvedRelationship else {
-            return stored.flatMap(unwrapOptional).flatMap(modelValue)
+        guard let unresolved = UnresolvedRelationship.of(stored) else {
+            guard let value = stored.flatMap(unwrapOptional) else { return nil }
+            if case .toOne(let type, _) = info.properties[slot].shape, let models = declaredModels(value, of: type) { return models.first }
+            return modelValue(value)
         }
         let model = unresolved.identifiers?.first.flatMap { context?.resolveRelated($0) }
         values[slot] = model as Any
@@ -115,7 +116,7 @@ package final class ModelBackingData<M: PersistentModel>: BackingStorage, Backin
 
     private func resolveToMany<Element: PersistentModel, Value>(_ slot: Int, element: Element.Type, as _: Value.Type) -> Value {
         let stored = value(at: slot)
-        guard let unresolved = stored as? UnresolvedRelationship else {
+        guard let unresolved = UnresolvedRelationship.of(stored) else {
             guard let value = stored as? Value else { missingValue(slot) }
             return value
         }

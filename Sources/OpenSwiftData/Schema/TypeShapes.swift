@@ -60,23 +60,66 @@ package func modelValue(_ value: Any) -> (any PersistentModel)? {
 
 /// Recursively unwraps `Optional` layers of an `Any` holding a value.
 package func unwrapOptional(_ value: Any) -> Any? {
-    guard OptionalTypes.isOptional(type(of: value)) else { return value }
-    guard let optional = value as? any AnyOptional else { return value }
-    return optional.optionalWrappedValue.flatMap(unwrapOptional)
+    guard let optional = OptionalTypes.optionalType(type(of: value)) else { return value }
+    return optional.wrappedValue(ofOpaque: value).flatMap(unwrapOptional)
+}
+
+extension AnyOptional {
+    /// The wrapped value of `value`, an Optional of this type: taken out of the existential
+    /// without `value as? any AnyOptional`, a conformance lookup inside the dynamic cast machinery.
+    fileprivate static func wrappedValue(ofOpaque value: Any) -> Any? {
+        takeExactly(value, as: Self.self).optionalWrappedValue
+    }
 }
 
 /// Which types are Optionals, remembered per type: `value as? any AnyOptional` is a conformance
-/// lookup inside the dynamic cast machinery, about 4,000 instructions, and relationship upkeep asks
-/// for every related model it reads. Type metadata lives as long as the process, so a type's
+/// lookup inside the dynamic cast machinery, 1,200 to 4,000 instructions, and relationship upkeep
+/// asks for every related model it reads. Type metadata lives as long as the process, so a type's
 /// identifier is never reused.
 private enum OptionalTypes {
-    private static let known = Mutex<[ObjectIdentifier: Bool]>([:])
-
-    static func isOptional(_ type: any Any.Type) -> Bool {
-        let key = ObjectIdentifier(type)
-        if let cached = known.withLock({ $0[key] }) { return cached }
-        let isOptional = type is any AnyOptional.Type
-        known.withLock { $0[key] = isOptional }
-        return isOptional
+    private struct Known: @unchecked Sendable {
+        // Metatypes are immutable and global.
+        var types: [ObjectIdentifier: (any AnyOptional.Type)?] = [:]
     }
+
+    private static let known = Mutex(Known())
+
+    static func optionalType(_ type: any Any.Type) -> (any AnyOptional.Type)? {
+        let key = ObjectIdentifier(type)
+        if let cached = known.withLock({ $0.types[key] }) { return cached }
+        let optional = type as? any AnyOptional.Type
+        known.withLock { $0.types[key] = optional }
+        return optional
+    }
+}
+
+/// Whether an existential holds exactly a `T`, so that ``takeExactly(_:as:)`` may take it out.
+///
+/// Where the library usually knows a value's type, the pair replaces `as?`, which always goes
+/// through the dynamic cast machinery (a conformance lookup for protocol types, element-by-element
+/// conversion for arrays): 1,000 to 4,000 instructions on paths that run per value or per related
+/// model. The type compared is the opened one, not `type(of:)`: an `Any` built in generic code
+/// around an `any PersistentModel` holds that existential, and `type(of:)` names the model inside.
+package func holdsExactly<T>(_ value: Any, _: T.Type) -> Bool {
+    func open<Stored>(_: Stored) -> Bool { Stored.self == T.self }
+    return _openExistential(value, do: open)
+}
+
+/// The value inside an existential that ``holdsExactly(_:_:)`` (or `type(of:)`) found to be a `T`.
+package func takeExactly<T>(_ value: Any, as _: T.Type) -> T {
+    // An existential nested in the `Any`, which `type(of:)` looks through, is cast through.
+    func open<Stored>(_ stored: Stored) -> T { Stored.self == T.self ? unsafeBitCast(stored, to: T.self) : stored as! T }
+    return _openExistential(value, do: open)
+}
+
+/// The models a relationship value holds when it is exactly the declared model type `type` or an
+/// array of it (``takeExactly(_:as:)``, no casts); nil for anything else (subclasses, other
+/// arrays, models inside existentials), which callers then cast.
+package func declaredModels(_ value: Any, of type: any PersistentModel.Type) -> [any PersistentModel]? {
+    func open<M: PersistentModel>(_: M.Type) -> [any PersistentModel]? {
+        if holdsExactly(value, M.self) { return [takeExactly(value, as: M.self)] }
+        if holdsExactly(value, [M].self) { return takeExactly(value, as: [M].self).map { $0 } }
+        return nil
+    }
+    return open(type)
 }

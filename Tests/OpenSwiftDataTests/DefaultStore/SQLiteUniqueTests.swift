@@ -33,8 +33,31 @@ import Testing
         try context.save()
         #expect(a.persistentModelID == c.persistentModelID)
         #expect(a.persistentModelID != b.persistentModelID)
+        #expect(context.registeredModel(for: a.persistentModelID) as StoreTraveller? === c)
+        #expect(context.registeredModel(for: b.persistentModelID) as StoreTraveller? === b)
         let stored = try ModelContext(container).fetch(FetchDescriptor<StoreTraveller>(sortBy: [SortDescriptor(\.email)]))
         #expect(stored.map(\.name) == ["Bo Chen", "Cy"])
+    }
+
+    /// Few inserts beside many registered models are re-keyed one by one (the other path of
+    /// `commitInserts`); an insert equal to a registered model takes that model's place.
+    @Test func insertsIntoAContextHoldingManyModelsAreRegisteredUnderTheirPermanentIdentifiers() throws {
+        let container = try container()
+        let context = ModelContext(container)
+        let travellers = (0..<20).map { StoreTraveller(email: "t\($0)@example.com", name: "T\($0)") }
+        for traveller in travellers { context.insert(traveller) }
+        try context.save()
+        let late = StoreTraveller(email: "late@example.com", name: "Late")
+        let again = StoreTraveller(email: "t3@example.com", name: "T3 again")
+        context.insert(late)
+        context.insert(again)
+        try context.save()
+        #expect(again.persistentModelID == travellers[3].persistentModelID)
+        #expect(context.registeredModel(for: late.persistentModelID) as StoreTraveller? === late)
+        #expect(context.registeredModel(for: again.persistentModelID) as StoreTraveller? === again)
+        #expect(context.registeredModel(for: travellers[4].persistentModelID) as StoreTraveller? === travellers[4])
+        let stored = try ModelContext(container).fetchCount(FetchDescriptor<StoreTraveller>())
+        #expect(stored == 21)
     }
 
     @Test func aCompoundConstraintMatchesOnlyWhenEveryValueIsEqual() throws {
