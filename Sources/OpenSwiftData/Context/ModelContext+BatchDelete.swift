@@ -10,13 +10,22 @@ extension ModelContext {
         where T: PersistentModel {
         let slot = try container.slot(forEntity: Schema.entityName(for: T.self))
         // Matched before the store deletes, while the registered models' values can still load.
-        // A loop: `compactMap` runs unspecialized here, 900 instructions a model.
-        var ofType: [T] = []
-        let exactly = Self.exactly(T.self)
-        for model in registry.values {
-            if let model = exactly(model) { ofType.append(model) }
+        // A loop, not `compactMap`/`filter`, which run unspecialized here (900 instructions a
+        // model), collecting storages, not an `[T]`, whose every append looks up the array's
+        // metadata in this generic code.
+        var registered: [BackingStorage] = []
+        if let predicate {
+            let exactly = Self.exactly(T.self)
+            for model in registry.values {
+                guard let typed = exactly(model), try predicate.evaluate(typed), let storage = model.backingStorage else { continue }
+                registered.append(storage)
+            }
+        } else {
+            // Without a predicate no `T` is formed: only the type is compared.
+            for model in registry.values where type(of: model) == T.self || model is T {
+                if let storage = model.backingStorage { registered.append(storage) }
+            }
         }
-        let registered = try predicate.map { predicate in try ofType.filter { try predicate.evaluate($0) } } ?? ofType
         do {
             if try slot.batchDelete(predicate, includeSubclasses: includeSubclasses, editingState: editingState) {
                 drop(registered, all: registered.count == registry.count)
@@ -32,10 +41,9 @@ extension ModelContext {
 
     /// After a store-side batch delete, the context's copies of the deleted models are gone too.
     /// `all`: they are every model the context holds, so the identity map is emptied at once.
-    private func drop<T: PersistentModel>(_ models: [T], all: Bool) {
+    private func drop(_ storages: [BackingStorage], all: Bool) {
         if all { registry = [:] }
-        for model in models {
-            guard let storage = model.backingStorage else { continue }
+        for storage in storages {
             inserted.remove(storage)
             changed.remove(storage)
             deleted.remove(storage)

@@ -12,6 +12,11 @@ struct SQLiteEntityWrites {
 
     /// Indexes into the table's columns of those that have a column, in the order of a row's values.
     let columnIndexes: [Int]
+    /// For each of those: the model's value slot and the column's storage, so that building a row
+    /// reads neither the column's nor the property's description (copying those structs per value
+    /// was as costly as encoding the value).
+    let columnSlots: [Int]
+    let columnStorages: [SQLiteColumn.Storage]
     /// `INSERT INTO "T" ("Z_PK", …) VALUES (?, …) ON CONFLICT("Z_PK") DO UPDATE SET …`: the key,
     /// then the row's values.
     let upsert: String
@@ -22,8 +27,11 @@ struct SQLiteEntityWrites {
     /// Whether a row holds keys of related rows (to-ones).
     let hasReferences: Bool
 
-    init(table: SQLiteTable) {
+    /// `properties`: per column of `table`, the model property it holds.
+    init(table: SQLiteTable, properties: [ModelTypeInfo.Property]) {
         columnIndexes = table.columns.indices.filter { table.columns[$0].hasColumn }
+        columnSlots = columnIndexes.map { properties[$0].index }
+        columnStorages = columnIndexes.map { table.columns[$0].storage }
         let names = columnIndexes.map { table.columns[$0].name }
         let quoted = ([SQL.primaryKey] + names).map(SQL.quote)
         let update = names.isEmpty ? "NOTHING" : "UPDATE SET " + names.map { "\(SQL.quote($0)) = excluded.\(SQL.quote($0))" }.joined(separator: ", ")

@@ -138,8 +138,7 @@ struct SQLiteSave {
 
     private mutating func write(_ snapshot: DefaultSnapshot, key: Int64, row: [DatabaseValue]? = nil) throws {
         let layout = try store.layout(forEntity: snapshot.persistentIdentifier.entityName)
-        var arguments = [key.databaseValue]
-        arguments += try row ?? rowValues(of: snapshot, layout: layout)
+        let arguments = try row.map { [key.databaseValue] + $0 } ?? rowValues(of: snapshot, layout: layout, key: key)
         let statement = try upsertStatement(layout)
         do {
             try statement.executeBound(arguments, in: db)
@@ -178,17 +177,29 @@ struct SQLiteSave {
         }
     }
 
-    /// The snapshot's values as stored, in the order of ``SQLiteEntityWrites/columnIndexes``.
-    private mutating func rowValues(of snapshot: DefaultSnapshot, layout: SQLiteEntityLayout, resolvingInserts: Bool = true) throws -> [DatabaseValue] {
+    /// The snapshot's values as stored, in the order of ``SQLiteEntityWrites/columnIndexes``, after
+    /// `key` when one is given (the upsert's arguments).
+    private mutating func rowValues(of snapshot: DefaultSnapshot, layout: SQLiteEntityLayout, key: Int64? = nil,
+                                    resolvingInserts: Bool = true) throws -> [DatabaseValue] {
+        let writes = layout.writes
         var row: [DatabaseValue] = []
-        row.reserveCapacity(layout.writes.columnIndexes.count)
-        for index in layout.writes.columnIndexes {
-            let column = layout.table.columns[index]
-            let property = layout.properties[index]
-            let raw = snapshot.values.value(of: property, in: layout.info)?.value
+        row.reserveCapacity(writes.columnIndexes.count + 1)
+        if let key { row.append(key.databaseValue) }
+        // The snapshot's own slots when it is in the entity's slot order, as the context hands
+        // snapshots over: read by index, with no lookup per value.
+        let slots = snapshot.values.slots(for: layout.info)
+        for position in writes.columnIndexes.indices {
+            let index = writes.columnIndexes[position]
+            let raw: Any?
+            if let slots {
+                raw = slots[writes.columnSlots[position]]
+            } else {
+                raw = snapshot.values.value(of: layout.properties[index], in: layout.info)?.value
+            }
             // Built only when needed: interpolating it for every value was a measurable share of a save.
-            var name: String { "\(layout.entityName).\(column.property)" }
-            switch column.storage {
+            var name: String { "\(layout.entityName).\(layout.table.columns[index].property)" }
+            let storage = writes.columnStorages[position]
+            switch storage {
             case .toOne:
                 let related = raw.flatMap(unwrapOptional) as? PersistentIdentifier
                 let key = try related.flatMap { try reference($0, from: name, resolvingInserts: resolvingInserts) }
@@ -196,8 +207,8 @@ struct SQLiteSave {
             case .toManyByInverse, .toManyByJoinTable:
                 continue
             default:
-                guard let value = raw ?? property.defaultValue else {
-                    throw SQLiteStoreError(.invalidValue, "The \(layout.entityName) snapshot has no value for \(column.property), which is not optional and has no default value.", path: store.path)
+                guard let value = raw ?? layout.properties[index].defaultValue else {
+                    throw SQLiteStoreError(.invalidValue, "The \(layout.entityName) snapshot has no value for \(layout.table.columns[index].property), which is not optional and has no default value.", path: store.path)
                 }
                 let stored: DatabaseValue
                 do {
@@ -205,7 +216,7 @@ struct SQLiteSave {
                 } catch {
                     throw SQLiteStoreError(.invalidValue, "\(name) cannot be stored: \(error). Make the property's type Codable.", path: store.path, underlying: error)
                 }
-                if Self.comparesUnlikeSwift(stored, column) { nanColumns.insert(name) }
+                if Self.comparesUnlikeSwift(stored, storage) { nanColumns.insert(name) }
                 row.append(stored)
             }
         }
@@ -214,9 +225,9 @@ struct SQLiteSave {
 
     /// NaN (stored as TEXT) and non-finite numbers inside JSON: SQL does not compare them as
     /// Swift does, so queries on the column must run in memory from now on.
-    private static func comparesUnlikeSwift(_ value: DatabaseValue, _ column: SQLiteColumn) -> Bool {
+    private static func comparesUnlikeSwift(_ value: DatabaseValue, _ storage: SQLiteColumn.Storage) -> Bool {
         guard case .string(let text) = value.storage else { return false }
-        switch column.storage {
+        switch storage {
         case .real: return true
         case .json: return text.contains("\"NaN\"") || text.contains("Infinity\"")
         default: return false

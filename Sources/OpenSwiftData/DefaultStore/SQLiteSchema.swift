@@ -174,7 +174,7 @@ final class SQLiteEntityLayout: Sendable {
                             indices: entity.indices)
         self.properties = properties
         self.originalNames = originalNames
-        writes = SQLiteEntityWrites(table: table)
+        writes = SQLiteEntityWrites(table: table, properties: properties)
         reader = SQLiteRowReader(layout: table, properties: properties, info: info)
         selectList = Self.selectList(of: table)
         quotedTable = SQL.quote(table.name)
