@@ -37,16 +37,22 @@ extension DefaultStore {
     /// `SELECT <columns> FROM "T" [WHERE …] ORDER BY … [LIMIT ? [OFFSET ?]]`.
     func selectStatement(_ query: DataStoreQuery, layout: SQLiteEntityLayout, columns: String, db: Database) throws -> Statement {
         let renderer = try renderer(for: layout, db: db)
-        var sql = "SELECT \(columns) FROM \(layout.quotedTable)"
+        // Whole models (`selectList`) and the unsorted order come prebuilt: each `+=` of the long
+        // column list cost 500 instructions, a twentieth of a lookup by key.
+        var sql = columns == layout.selectList ? layout.selectAll : "SELECT \(columns) FROM \(layout.quotedTable)"
         var arguments: [QueryValue] = []
         if let filter = try renderFilter(query, renderer) {
             sql += " WHERE \(filter.sql)"
             arguments += filter.arguments
         }
-        do {
-            sql += " ORDER BY \(try renderer.render(query.sortBy))"
-        } catch is QueryTranslationError {
-            throw DataStoreError.preferInMemorySort
+        if query.sortBy.isEmpty {
+            sql += layout.orderByKey
+        } else {
+            do {
+                sql += " ORDER BY \(try renderer.render(query.sortBy))"
+            } catch is QueryTranslationError {
+                throw DataStoreError.preferInMemorySort
+            }
         }
         let paging = Self.paging(query)
         sql += paging.sql

@@ -179,6 +179,8 @@ final class SQLiteEntityLayout: Sendable {
         selectList = Self.selectList(of: table)
         quotedTable = SQL.quote(table.name)
         keyColumn = SQL.column(table.name, SQL.primaryKey)
+        selectAll = "SELECT \(selectList) FROM \(quotedTable)"
+        orderByKey = " ORDER BY \(keyColumn)"
         let tableName = table.name
         qualifiedColumns = Dictionary(columns.filter(\.hasColumn).map { ($0.property, SQL.column(tableName, $0.name)) },
                                       uniquingKeysWith: { first, _ in first })
@@ -211,6 +213,9 @@ final class SQLiteEntityLayout: Sendable {
     /// `"Trip"` and `"Trip"."Z_PK"`, which every query's SQL names.
     let quotedTable: String
     let keyColumn: String
+    /// `SELECT <selectList> FROM "Trip"` and ` ORDER BY "Trip"."Z_PK"` (the order of an unsorted fetch).
+    let selectAll: String
+    let orderByKey: String
     /// Per property with a column: `"Trip"."name"`.
     let qualifiedColumns: [String: String]
 
