@@ -17,7 +17,8 @@ extension ModelContext {
         // A fresh context grows its identity map once, not by doubling (and rehashing) as thousands
         // of fetched models arrive. Not otherwise: the rows may be models it already holds.
         if registry.isEmpty { registry.reserveCapacity(fetched.rows.rows.count) }
-        var models = fetched.rows.rows.map { materialize($0, as: T.self) }
+        let info = ModelTypeInfo.of(T.self)
+        var models = fetched.rows.rows.map { materialize($0, as: T.self, info: info) }
         try prefetch(descriptor.relationshipKeyPathsForPrefetching, of: models)
         var mustSort = fetched.sortInMemory
         if fetched.filterInMemory, let predicate = descriptor.predicate {
@@ -220,12 +221,14 @@ extension ModelContext {
 
     /// The registered model for a row, refreshed with the row's values unless it has pending
     /// changes; or a new model built from the row.
-    func materialize<T: PersistentModel>(_ row: StoreSlot.Row, as _: T.Type) -> T {
+    /// `info`: `T`'s, when the caller looked it up once for many rows (a lookup per model was a
+    /// twentieth of turning a row into a model).
+    func materialize<T: PersistentModel>(_ row: StoreSlot.Row, as _: T.Type, info: ModelTypeInfo? = nil) -> T {
         if let existing = registry[row.identifier] as? T, let storage = existing.backingStorage {
             if storage.isFault || !hasPendingChange(storage) { storage.load(row.values) }
             return existing
         }
-        let backing = ModelBackingData<T>(for: T.self)
+        let backing = info.map { ModelBackingData<T>(info: $0) } ?? ModelBackingData<T>(for: T.self)
         backing.setIdentifier(row.identifier)
         let model = register(backing, as: T.self)
         // After the initializer, which writes the optional properties' implicit `nil` defaults.

@@ -6,6 +6,12 @@ package final class ModelBackingData<M: PersistentModel>: BackingStorage, Backin
         super.init(info: ModelTypeInfo.of(modelType))
     }
 
+    /// For a caller that already holds `M`'s ``ModelTypeInfo``.
+    package override init(info: ModelTypeInfo) {
+        precondition(info.modelType == M.self, "ModelBackingData<\(M.self)> given the type info of \(info.modelType)")
+        super.init(info: info)
+    }
+
     package var persistentModelID: PersistentIdentifier? {
         get { persistentModelIdentifier }
         set { setIdentifier(newValue) }
