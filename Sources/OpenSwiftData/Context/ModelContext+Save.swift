@@ -92,7 +92,8 @@ extension ModelContext {
             let permanent = remap[temporary] ?? temporary
             if permanent != temporary {
                 if rebuild {
-                    if let model = registry[temporary] {
+                    // Registered (so in the map under `temporary`) and alive.
+                    if storage.state == .registered, storage.context === self, let model = storage.model {
                         moved.append((permanent, model))
                         storage.setIdentifier(permanent)
                     }
@@ -108,7 +109,11 @@ extension ModelContext {
         if rebuild {
             var rekeyed: [PersistentIdentifier: any PersistentModel] = [:]
             rekeyed.reserveCapacity(registry.count)
-            for (identifier, model) in registry where remap[identifier] == nil { rekeyed[identifier] = model }
+            // Each moved model was in the map under its own temporary identifier: when they are all
+            // of it (a first save of new models), nothing else is kept.
+            if moved.count != registry.count {
+                for (identifier, model) in registry where remap[identifier] == nil { rekeyed[identifier] = model }
+            }
             // An insert that took a stored model's identifier (an upsert) replaces that model.
             for (identifier, model) in moved { rekeyed[identifier] = model }
             registry = rekeyed

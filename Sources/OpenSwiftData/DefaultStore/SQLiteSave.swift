@@ -42,7 +42,8 @@ struct SQLiteSave {
         }
         try store.deleteRows(keysByEntity, db: db)
 
-        let temporaries = Set(request.inserted.map(\.persistentIdentifier).filter(\.isTemporary))
+        // Only updates can refer to inserts; a save of inserts alone hashes none of them here.
+        let temporaries = request.updated.isEmpty ? [] : Set(request.inserted.map(\.persistentIdentifier).filter(\.isTemporary))
         var deferred: [DefaultSnapshot] = []
         for snapshot in request.updated {
             if refersToAny(of: temporaries, snapshot) { deferred.append(snapshot); continue }
@@ -50,6 +51,8 @@ struct SQLiteSave {
         }
 
         var targets: [(snapshot: DefaultSnapshot, key: Int64, row: [DatabaseValue]?)] = []
+        targets.reserveCapacity(request.inserted.count)
+        remap.reserveCapacity(request.inserted.count)
         for snapshot in request.inserted {
             let target = try target(of: snapshot)
             if snapshot.persistentIdentifier.isTemporary {
