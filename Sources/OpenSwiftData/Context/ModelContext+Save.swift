@@ -108,10 +108,14 @@ extension ModelContext {
         }
         if rebuild {
             var rekeyed: [PersistentIdentifier: any PersistentModel] = [:]
-            rekeyed.reserveCapacity(registry.count)
             // Each moved model was in the map under its own temporary identifier: when they are all
-            // of it (a first save of new models), nothing else is kept.
-            if moved.count != registry.count {
+            // of it (a first save of new models), nothing else is kept, and the old map goes first
+            // (20 MB at the peak of a 100,000-model save).
+            if moved.count == registry.count {
+                registry = [:]
+                rekeyed.reserveCapacity(moved.count)
+            } else {
+                rekeyed.reserveCapacity(registry.count)
                 for (identifier, model) in registry where remap[identifier] == nil { rekeyed[identifier] = model }
             }
             // An insert that took a stored model's identifier (an upsert) replaces that model.

@@ -87,20 +87,20 @@ struct SQLiteRowReader: Sendable {
             // a value. On an error the slots not read yet become nil, so the array is whole.
             let base = buffer.baseAddress!
             for slot in unreadSlots { (base + slot).initialize(to: nil) }
-            for (position, field) in fields.enumerated() {
+            var position = 0
+            defer {
+                for rest in fields[position...] { (base + rest.slot).initialize(to: nil) }
+                initialized = count
+            }
+            while position < fields.count {
+                let field = fields[position]
                 do {
                     (base + field.slot).initialize(to: try value(of: field, handle, storeIdentifier: storeIdentifier))
                 } catch let error as ValueCodingError {
-                    for rest in fields[position...] { (base + rest.slot).initialize(to: nil) }
-                    initialized = count
                     throw FieldError(key: key, property: info.properties[field.slot].name, valueType: field.valueType, underlying: error)
-                } catch {
-                    for rest in fields[position...] { (base + rest.slot).initialize(to: nil) }
-                    initialized = count
-                    throw error
                 }
+                position += 1
             }
-            initialized = count
         }
         return (key, slots)
     }
