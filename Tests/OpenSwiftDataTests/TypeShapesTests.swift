@@ -32,6 +32,15 @@ import OpenSwiftData
         #expect(declaredModels("a", of: ShapeProbe.self) == nil)
     }
 
+    @Test func relationshipModelsFallBackToCastingWhatIsNotExactlyTheDeclaredType() {
+        let probe = ShapeProbe(name: "Jane")
+        let shape = PropertyShape.toOne(ShapeProbe.self, optional: true)
+        let inner: (any PersistentModel)? = probe
+        #expect(relationshipModels(in: probe, shape: shape)?.map(\.persistentModelID) == [probe.persistentModelID])
+        #expect(relationshipModels(in: inner.optionalWrappedValue!, shape: shape)?.map(\.persistentModelID) == [probe.persistentModelID])
+        #expect(relationshipModels(in: "Jane", shape: shape) == nil)
+    }
+
     @Test func unwrapOptionalRemovesEveryOptionalLayer() {
         let nested: Int?? = .some(.some(7))
         #expect(unwrapOptional(nested) as? Int == 7)

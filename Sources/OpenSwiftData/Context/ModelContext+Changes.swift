@@ -80,19 +80,8 @@ extension ModelContext {
         for slot in slots ?? storage.info.relationshipSlots {
             let property = storage.info.properties[slot]
             guard property.isRelationship else { continue }
-            guard let value = storage.values[property.index].flatMap(unwrapOptional) else { continue }
-            let related: [any PersistentModel]
-            if case .toOne(let type, _) = property.shape, let models = declaredModels(value, of: type) {
-                related = models
-            } else if case .toMany(let type, _) = property.shape, let models = declaredModels(value, of: type) {
-                related = models
-            } else if let model = modelValue(value) {
-                related = [model]
-            } else if let models = value as? [any PersistentModel] {
-                related = models
-            } else {
-                continue
-            }
+            guard let value = storage.values[property.index].flatMap(unwrapOptional),
+                  let related = relationshipModels(in: value, shape: property.shape) else { continue }
             for model in related where model.backingStorage?.context == nil {
                 insert(model)
             }

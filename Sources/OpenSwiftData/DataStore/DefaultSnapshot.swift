@@ -111,18 +111,7 @@ package struct SnapshotValue: @unchecked Sendable {
                                    related: inout [PersistentIdentifier: any BackingData]) -> [PersistentIdentifier]? {
         guard let value = value.flatMap(unwrapOptional) else { return nil }
         if let unresolved = BackingStorage.UnresolvedRelationship.of(value) { return unresolved.identifiers }
-        let models: [any PersistentModel]
-        if case .toOne(let type, _) = property.shape, let declared = declaredModels(value, of: type) {
-            models = declared
-        } else if case .toMany(let type, _) = property.shape, let declared = declaredModels(value, of: type) {
-            models = declared
-        } else if let model = modelValue(value) {
-            models = [model]
-        } else if let array = value as? [any PersistentModel] {
-            models = array
-        } else {
-            return nil
-        }
+        guard let models = relationshipModels(in: value, shape: property.shape) else { return nil }
         return models.map { model in
             // The model's own backing data, without casting it to the library's class and back
             // to the protocol (two dynamic casts per related model, a third of a graph's snapshot).

@@ -43,6 +43,6 @@ struct SQLiteEntityWrites {
                                     lookup: "SELECT \(SQL.quote(SQL.primaryKey)) FROM \(SQL.quote(table.name)) WHERE \(conditions) LIMIT 1")
         }
         joinTableColumnIndexes = table.columns.indices.filter { table.columns[$0].joinTable != nil }
-        hasReferences = table.columns.contains { $0.storage == .toOne }
+        hasReferences = columnStorages.contains(.toOne)
     }
 }

@@ -78,7 +78,8 @@ struct SQLiteMetadata {
     }
 
     /// Reads the flags afresh: another connection may have set some since this one opened.
-    /// Every fetch asks, so the statement is cached and the usual empty list is not decoded.
+    /// Queries on REAL and JSON columns ask (``SQLiteNaNFlags``), so the statement is cached and
+    /// the usual empty list is not decoded.
     static func nanColumns(_ db: Database) throws -> Set<String> {
         let statement = try db.cachedStatement(sql: "SELECT \"value\" FROM \(SQL.quote(SQL.metadataTable)) WHERE \"key\" = 'nanColumns'")
         guard let text = try String.fetchOne(statement), text != "[]" else { return [] }

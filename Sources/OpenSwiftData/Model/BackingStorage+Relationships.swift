@@ -9,14 +9,7 @@ extension BackingStorage {
             return identifiers.compactMap { context.resolveRelated($0) }
         }
         guard let value = stored.flatMap(unwrapOptional) else { return [] }
-        switch info.properties[slot].shape {
-        case .toOne(let type, _), .toMany(let type, _):
-            if let models = declaredModels(value, of: type) { return models }
-        case .attribute:
-            break
-        }
-        if let model = modelValue(value) { return [model] }
-        return value as? [any PersistentModel] ?? []
+        return relationshipModels(in: value, shape: info.properties[slot].shape) ?? []
     }
 
     /// Sets a relationship the user assigned, then links or unlinks this model on the other side.

@@ -111,8 +111,7 @@ package final class ModelBackingData<M: PersistentModel>: BackingStorage, Backin
         let stored = value(at: slot)
         guard let unresolved = UnresolvedRelationship.of(stored) else {
             guard let value = stored.flatMap(unwrapOptional) else { return nil }
-            if case .toOne(let type, _) = info.properties[slot].shape, let models = declaredModels(value, of: type) { return models.first }
-            return modelValue(value)
+            return relationshipModels(in: value, shape: info.properties[slot].shape)?.first
         }
         let model = unresolved.identifiers?.first.flatMap { context?.resolveRelated($0) }
         values[slot] = model as Any

@@ -112,6 +112,20 @@ package func takeExactly<T>(_ value: Any, as _: T.Type) -> T {
     return _openExistential(value, do: open)
 }
 
+/// The models an unwrapped relationship value holds, for a property of `shape`: by the declared
+/// model type first (``declaredModels(_:of:)``, no casts), else by casting (subclasses, models
+/// inside existentials); nil when the value holds no models.
+package func relationshipModels(in value: Any, shape: PropertyShape) -> [any PersistentModel]? {
+    switch shape {
+    case .toOne(let type, _), .toMany(let type, _):
+        if let models = declaredModels(value, of: type) { return models }
+    case .attribute:
+        break
+    }
+    if let model = modelValue(value) { return [model] }
+    return value as? [any PersistentModel]
+}
+
 /// The models a relationship value holds when it is exactly the declared model type `type` or an
 /// array of it (``takeExactly(_:as:)``, no casts); nil for anything else (subclasses, other
 /// arrays, models inside existentials), which callers then cast.
