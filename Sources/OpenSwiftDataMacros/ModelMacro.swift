@@ -41,7 +41,7 @@ extension ModelMacro: MemberMacro {
             model.backingDataInitializer,
             """
             @OpenSwiftData.Transient
-            private let _$observationRegistrar = Observation.ObservationRegistrar()
+            nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
             """,
             """
             internal nonisolated func access<_M>(keyPath: KeyPath<\(raw: name), _M>) {

@@ -162,7 +162,7 @@ import Testing
                 }
 
                 @OpenSwiftData.Transient
-                private let _$observationRegistrar = Observation.ObservationRegistrar()
+                nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
 
                 internal nonisolated func access<_M>(keyPath: KeyPath<Trip, _M>) {
                     _$observationRegistrar.access(self, keyPath: keyPath)
@@ -278,7 +278,7 @@ import Testing
                 }
 
                 @OpenSwiftData.Transient
-                private let _$observationRegistrar = Observation.ObservationRegistrar()
+                nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
 
                 internal nonisolated func access<_M>(keyPath: KeyPath<Item, _M>) {
                     _$observationRegistrar.access(self, keyPath: keyPath)
@@ -343,7 +343,7 @@ import Testing
                 }
 
                 @OpenSwiftData.Transient
-                private let _$observationRegistrar = Observation.ObservationRegistrar()
+                nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
 
                 internal nonisolated func access<_M>(keyPath: KeyPath<Marker, _M>) {
                     _$observationRegistrar.access(self, keyPath: keyPath)
@@ -408,7 +408,7 @@ import Testing
                 }
 
                 @OpenSwiftData.Transient
-                private let _$observationRegistrar = Observation.ObservationRegistrar()
+                nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
 
                 internal nonisolated func access<_M>(keyPath: KeyPath<Place, _M>) {
                     _$observationRegistrar.access(self, keyPath: keyPath)
@@ -554,7 +554,7 @@ import Testing
                 }
 
                 @OpenSwiftData.Transient
-                private let _$observationRegistrar = Observation.ObservationRegistrar()
+                nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
 
                 internal nonisolated func access<_M>(keyPath: KeyPath<Swatch, _M>) {
                     _$observationRegistrar.access(self, keyPath: keyPath)
@@ -634,7 +634,7 @@ import Testing
                 }
 
                 @OpenSwiftData.Transient
-                private let _$observationRegistrar = Observation.ObservationRegistrar()
+                nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
 
                 internal nonisolated func access<_M>(keyPath: KeyPath<Sketch, _M>) {
                     _$observationRegistrar.access(self, keyPath: keyPath)
@@ -740,7 +740,7 @@ import Testing
                 }
 
                 @OpenSwiftData.Transient
-                private let _$observationRegistrar = Observation.ObservationRegistrar()
+                nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
 
                 internal nonisolated func access<_M>(keyPath: KeyPath<Note, _M>) {
                     _$observationRegistrar.access(self, keyPath: keyPath)
@@ -799,7 +799,7 @@ import Testing
                 }
 
                 @OpenSwiftData.Transient
-                private let _$observationRegistrar = Observation.ObservationRegistrar()
+                nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
 
                 internal nonisolated func access<_M>(keyPath: KeyPath<Tag, _M>) {
                     _$observationRegistrar.access(self, keyPath: keyPath)
@@ -874,7 +874,7 @@ import Testing
                 }
 
                 @OpenSwiftData.Transient
-                private let _$observationRegistrar = Observation.ObservationRegistrar()
+                nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
 
                 internal nonisolated func access<_M>(keyPath: KeyPath<Lesson, _M>) {
                     _$observationRegistrar.access(self, keyPath: keyPath)

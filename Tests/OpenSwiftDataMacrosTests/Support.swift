@@ -85,7 +85,7 @@ func expandedModelWithoutPersistedProperties(_ name: String, members: String) ->
         }
 
         @OpenSwiftData.Transient
-        private let _$observationRegistrar = Observation.ObservationRegistrar()
+        nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
 
         internal nonisolated func access<_M>(keyPath: KeyPath<\#(name), _M>) {
             _$observationRegistrar.access(self, keyPath: keyPath)

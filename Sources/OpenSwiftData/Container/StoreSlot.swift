@@ -16,7 +16,11 @@ package final class StoreSlot: @unchecked Sendable {
     }
 
     package struct SaveOutcome {
-        package let remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier]
+        /// The permanent identifier of each inserted model, in the order they were handed over
+        /// (its own identifier when the store kept it).
+        package let insertedIdentifiers: [PersistentIdentifier]
+        /// Whether any inserted model's identifier changed.
+        package let remapped: Bool
         package let reregistered: [Row]
     }
 
@@ -89,12 +93,20 @@ package final class StoreSlot: @unchecked Sendable {
             }
             let request = DataStoreSaveChangesRequest(inserted: snapshots(inserted), updated: snapshots(updated),
                                                       deleted: snapshots(deleted), editingState: editingState)
+            // The default store answers the inserts' identifiers in order, with no dictionary.
+            if let store = store as? DefaultStore, let request = request as? DataStoreSaveChangesRequest<DefaultSnapshot> {
+                let permanents = try lock.withLock { try store.saveInOrder(request) }
+                let remapped = zip(inserted, permanents).contains { $0.persistentModelIdentifier != $1 }
+                return SaveOutcome(insertedIdentifiers: permanents, remapped: remapped, reregistered: [])
+            }
             let result = try lock.withLock { try store.save(request) }
             let reregistered = try result.snapshotsToReregister.compactMap { identifier, snapshot -> Row? in
                 guard let type = EntityRegistry.modelType(named: identifier.entityName) else { return nil }
                 return Row(identifier: identifier, values: try SnapshotReader.slotValues(of: snapshot, info: ModelTypeInfo.of(type)))
             }
-            return SaveOutcome(remappedIdentifiers: result.remappedIdentifiers, reregistered: reregistered)
+            let remap = result.remappedIdentifiers
+            let permanents = inserted.map { remap[$0.persistentModelIdentifier] ?? $0.persistentModelIdentifier }
+            return SaveOutcome(insertedIdentifiers: permanents, remapped: !remap.isEmpty, reregistered: reregistered)
         }
         return try open(store)
     }
