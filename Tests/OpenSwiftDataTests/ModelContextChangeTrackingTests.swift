@@ -131,4 +131,41 @@ import Testing
         #expect(set.contains(trip))
         #expect(trip.id == trip.persistentModelID)
     }
+
+    @Test func pendingModelsKeepTheOrderTheyWereAddedInThroughRemovals() throws {
+        let (container, _) = try scriptedContainer(Trip.self)
+        let context = ModelContext(container)
+        let trips = (0..<100).map { Trip(name: "Trip \($0)", destination: "Nowhere", startDate: epoch) }
+        for trip in trips { context.insert(trip) }
+        // Deleting an unsaved insert removes it from the pending inserts; 60 of 100 removed
+        // compacts the set halfway through.
+        for trip in trips[..<60] { context.delete(trip) }
+        for trip in trips[90...] { context.delete(trip) }
+        #expect(context.insertedModelsArray.map { ($0 as! Trip).name } == (60..<90).map { "Trip \($0)" })
+        #expect(trips[59].hasChanges == false)
+        #expect(trips[60].hasChanges)
+        try context.save()
+        #expect(!context.hasChanges)
+        for trip in trips[60..<90].reversed() { trip.budget = 1 }
+        for trip in trips[60..<80] { context.delete(trip) }
+        #expect(context.changedModelsArray.map { ($0 as! Trip).name } == (80..<90).reversed().map { "Trip \($0)" })
+        #expect(context.deletedModelsArray.map { ($0 as! Trip).name } == (60..<80).map { "Trip \($0)" })
+    }
+
+    @Test func aModelRolledBackInOneContextCanBeInsertedIntoAnother() throws {
+        let (container, _) = try scriptedContainer(Trip.self)
+        let first = ModelContext(container)
+        let second = ModelContext(container)
+        let trips = (0..<3).map { Trip(name: "Trip \($0)", destination: "Nowhere", startDate: epoch) }
+        for trip in trips { first.insert(trip) }
+        first.rollback()
+        #expect(!first.hasChanges)
+        second.insert(trips[2])
+        #expect(second.insertedModelsArray.map { $0 as! Trip } == [trips[2]])
+        #expect(trips[2].modelContext === second)
+        #expect(!first.hasChanges)
+        second.delete(trips[2])
+        #expect(!second.hasChanges)
+        #expect(trips[2].modelContext == nil)
+    }
 }

@@ -15,7 +15,7 @@ extension ModelContext {
         storage.context = self
         storage.state = .registered
         registry[storage.persistentModelIdentifier] = model
-        inserted.add(model)
+        inserted.add(model, storage: storage)
         insertRelatedModels(of: storage)
         storage.linkInverses()
         scheduleAutosave()
@@ -32,7 +32,7 @@ extension ModelContext {
             return
         }
         changed.remove(storage)
-        deleted.add(model)
+        deleted.add(model, storage: storage)
         scheduleAutosave()
     }
 
@@ -57,7 +57,7 @@ extension ModelContext {
     /// bookkeeping of ``backingDidChange(_:slot:)``, looking only at the model added.
     func backingDidGain(_ storage: BackingStorage, _ added: any PersistentModel) {
         guard storage.state == .registered, let model = storage.model else { return }
-        if !inserted.contains(storage) { changed.add(model) }
+        if !inserted.contains(storage) { changed.add(model, storage: storage) }
         if added.backingStorage?.context == nil { insert(added) }
         scheduleAutosave()
     }
@@ -67,7 +67,7 @@ extension ModelContext {
         guard storage.state == .registered, let model = storage.model else { return }
         // A model inserted since the last save stays an insert, but models assigned to its
         // relationships are inserted too, as SwiftData does.
-        if !inserted.contains(storage) { changed.add(model) }
+        if !inserted.contains(storage) { changed.add(model, storage: storage) }
         // Only the changed slot can hold models new to the context: the others were looked at when
         // they changed or when the model was inserted. Scanning them all made every inverse
         // append cost as much as the to-many it appended to.

@@ -73,7 +73,7 @@ extension ModelContext {
         do {
             _ = try slot.save(inserted: [], updated: storages, deleted: [], editingState: editingState)
         } catch {
-            for storage in storages { if let model = storage.model { changed.add(model) } }
+            for storage in storages { if let model = storage.model { changed.add(model, storage: storage) } }
             throw error
         }
     }

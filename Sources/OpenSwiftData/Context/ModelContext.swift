@@ -34,9 +34,9 @@ public class ModelContext: Equatable, SendableMetatype {
 
     /// The identity map: every registered model, by identifier.
     var registry: [PersistentIdentifier: any PersistentModel] = [:]
-    var inserted = PendingSet()
-    var changed = PendingSet()
-    var deleted = PendingSet()
+    var inserted = PendingSet(.inserted)
+    var changed = PendingSet(.changed)
+    var deleted = PendingSet(.deleted)
     /// Snapshot values of related models a store sent along with a fetch, used to fault them in.
     var relatedRows: [PersistentIdentifier: [Any?]] = [:]
     private var autosaveScheduled = false
@@ -90,49 +90,4 @@ public class ModelContext: Equatable, SendableMetatype {
 private final class WeakContext: @unchecked Sendable {
     weak var value: ModelContext?
     init(_ value: ModelContext) { self.value = value }
-}
-
-/// Models pending one kind of change, in the order they were added. Each entry keeps the model's
-/// backing storage as well, so that a save does not cast every model's backing data again.
-struct PendingSet {
-    private var entries: [ObjectIdentifier: (order: Int, model: any PersistentModel, storage: BackingStorage)] = [:]
-    private var counter = 0
-
-    var isEmpty: Bool { entries.isEmpty }
-    var count: Int { entries.count }
-
-    var models: [any PersistentModel] {
-        entries.values.sorted { $0.order < $1.order }.map { $0.model }
-    }
-
-    var storages: [BackingStorage] {
-        entries.values.sorted { $0.order < $1.order }.map { $0.storage }
-    }
-
-    func contains(_ storage: BackingStorage) -> Bool { entries[ObjectIdentifier(storage)] != nil }
-
-    /// Whether any pending model passes `test`; unordered, so no sort on the fetch path.
-    func contains(where test: (BackingStorage) -> Bool) -> Bool {
-        // Checked first: iterating walks every bucket, and an emptied dictionary keeps them.
-        guard !entries.isEmpty else { return false }
-        return entries.values.contains { test($0.storage) }
-    }
-
-    mutating func add(_ model: any PersistentModel) {
-        guard let storage = model.backingStorage else { return }
-        let key = ObjectIdentifier(storage)
-        guard entries[key] == nil else { return }
-        counter += 1
-        entries[key] = (counter, model, storage)
-    }
-
-    mutating func remove(_ storage: BackingStorage) {
-        guard !entries.isEmpty else { return }
-        entries.removeValue(forKey: ObjectIdentifier(storage))
-        // A save empties the set one model at a time; its buckets (megabytes after a large
-        // insert) are given back, and later scans do not walk them.
-        if entries.isEmpty { entries = [:] }
-    }
-
-    mutating func removeAll() { entries.removeAll() }
 }

@@ -29,6 +29,9 @@ package class BackingStorage {
     /// the property defaults the initializer writes are dropped, since the loaded values replace
     /// them (or, for a model not loaded yet, reading an unset property yields its default anyway).
     package var isInitializing = false
+    /// This storage's position in each of its context's pending sets, by ``PendingSet/Kind``
+    /// (-1: none). Inline, so that pending sets are arrays rather than dictionaries.
+    var pendingPositions = SIMD4<Int32>(repeating: -1)
     private var identifier: PersistentIdentifier?
 
     init(info: ModelTypeInfo) {
