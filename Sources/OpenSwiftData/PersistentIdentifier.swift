@@ -8,48 +8,64 @@ import Synchronization
 /// Identifiers compare by value, including identifiers that were decoded: a decoded identifier
 /// equals the one that was encoded.
 public struct PersistentIdentifier: Hashable, Identifiable, Equatable, Comparable, Codable, Sendable {
-    /// The opaque identity value.
+    /// The opaque identity value: the entity and store (one shared ``IdentifierScope``) and the key.
+    /// 32 bytes rather than the 56 of three fields: a context keeps one per registered model in
+    /// its identity map and one in each backing data, and a save hands one over per model.
     public struct ID: Hashable, Equatable, Sendable {
-        let entityName: String
-        let storeIdentifier: String?
+        let scope: IdentifierScope
         let primaryKey: PrimaryKey
 
-        /// The key and the entity name's length, not the three strings: a context looks its models
-        /// up by identifier several times per model per save, and hashing the store identifier and
-        /// entity name was 5% of an insert. Equal identifiers still hash equally.
+        /// Scopes are interned, so equal scopes are the same instance.
+        public static func == (lhs: ID, rhs: ID) -> Bool {
+            lhs.scope === rhs.scope && lhs.primaryKey == rhs.primaryKey
+        }
+
+        /// The key and the scope's identity, not its strings: a context looks its models up by
+        /// identifier several times per model per save.
         public func hash(into hasher: inout Hasher) {
             hasher.combine(primaryKey)
-            hasher.combine(entityName.utf8.count)
+            hasher.combine(ObjectIdentifier(scope))
         }
     }
 
     public let id: ID
 
     /// The name of the entity (the model class) the identified model belongs to.
-    public var entityName: String { id.entityName }
+    public var entityName: String { id.scope.entityName }
 
     /// The identifier of the store that minted this identifier, or `nil` for a temporary identifier.
-    public var storeIdentifier: String? { id.storeIdentifier }
+    public var storeIdentifier: String? { id.scope.storeIdentifier }
+
+    /// The entity and store, shared with every identifier of the pair.
+    package var scope: IdentifierScope { id.scope }
 
     /// Whether this identifier was assigned before the model's first save.
-    package var isTemporary: Bool { id.storeIdentifier == nil }
+    package var isTemporary: Bool { id.scope.storeIdentifier == nil }
 
     /// The store's primary key: an integer when the store minted an integer, a string otherwise.
     package var primaryKey: PrimaryKey { id.primaryKey }
 
     package init(entityName: String, storeIdentifier: String?, primaryKey: PrimaryKey) {
-        id = ID(entityName: entityName, storeIdentifier: storeIdentifier, primaryKey: primaryKey)
+        self.init(scope: .of(entityName: entityName, storeIdentifier: storeIdentifier), primaryKey: primaryKey)
     }
 
-    /// A fresh temporary identifier. UUID-based, because stores that never remap keep these forever
-    /// (the seeds' JSON stores archive them), so they must not collide across processes.
+    /// An identifier in a scope the caller looked up once (a store per entity, a type's temporaries).
+    package init(scope: IdentifierScope, primaryKey: PrimaryKey) {
+        id = ID(scope: scope, primaryKey: primaryKey)
+    }
+
     /// A new temporary identifier: unique in this process, which is where temporary identifiers
     /// live (a save replaces them; a remote store sees them only within one request). A counter,
     /// not a UUID string: minting and hashing one per inserted model cost 1,300 instructions and a
     /// heap string each.
     package static func temporary(entityName: String) -> PersistentIdentifier {
+        temporary(in: .of(entityName: entityName, storeIdentifier: nil))
+    }
+
+    /// A new temporary identifier in a scope of temporaries (``ModelTypeInfo/temporaryScope``).
+    package static func temporary(in scope: IdentifierScope) -> PersistentIdentifier {
         let key = temporaryKeys.wrappingAdd(1, ordering: .relaxed).newValue
-        return PersistentIdentifier(entityName: entityName, storeIdentifier: nil, primaryKey: .integer(key))
+        return PersistentIdentifier(scope: scope, primaryKey: .integer(key))
     }
 
     private static let temporaryKeys = Atomic<Int64>(0)
@@ -76,6 +92,39 @@ public struct PersistentIdentifier: Hashable, Identifiable, Equatable, Comparabl
         if lhs.entityName != rhs.entityName { return lhs.entityName < rhs.entityName }
         if lhs.storeIdentifier != rhs.storeIdentifier { return (lhs.storeIdentifier ?? "") < (rhs.storeIdentifier ?? "") }
         return lhs.primaryKey < rhs.primaryKey
+    }
+}
+
+/// The entity and the store of identifiers, shared by all of them: one instance per pair in the
+/// process (made only by ``of(entityName:storeIdentifier:)``), so identifiers compare scopes by
+/// reference. Never freed; a process sees few pairs (entities × stores it opened).
+package final class IdentifierScope: Sendable {
+    package let entityName: String
+    /// `nil` for the scope of an entity's temporary identifiers.
+    package let storeIdentifier: String?
+
+    private init(entityName: String, storeIdentifier: String?) {
+        self.entityName = entityName
+        self.storeIdentifier = storeIdentifier
+    }
+
+    private struct Key: Hashable {
+        let entityName: String
+        let storeIdentifier: String?
+    }
+
+    private static let interned = Mutex<[Key: IdentifierScope]>([:])
+
+    /// The one scope of this entity and store. Looked up under a lock: callers that make many
+    /// identifiers look their scope up once.
+    package static func of(entityName: String, storeIdentifier: String?) -> IdentifierScope {
+        let key = Key(entityName: entityName, storeIdentifier: storeIdentifier)
+        return interned.withLock { table in
+            if let scope = table[key] { return scope }
+            let scope = IdentifierScope(entityName: entityName, storeIdentifier: storeIdentifier)
+            table[key] = scope
+            return scope
+        }
     }
 }
 

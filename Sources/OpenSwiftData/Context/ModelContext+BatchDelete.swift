@@ -16,13 +16,13 @@ extension ModelContext {
         var registered: [BackingStorage] = []
         if let predicate {
             let exactly = Self.exactly(T.self)
-            for model in registry.values {
+            for (_, model) in registry {
                 guard let typed = exactly(model), try predicate.evaluate(typed), let storage = model.backingStorage else { continue }
                 registered.append(storage)
             }
         } else {
             // Without a predicate no `T` is formed: only the type is compared.
-            for model in registry.values where type(of: model) == T.self || model is T {
+            for (_, model) in registry where type(of: model) == T.self || model is T {
                 if let storage = model.backingStorage { registered.append(storage) }
             }
         }
@@ -42,7 +42,7 @@ extension ModelContext {
     /// After a store-side batch delete, the context's copies of the deleted models are gone too.
     /// `all`: they are every model the context holds, so the identity map is emptied at once.
     private func drop(_ storages: [BackingStorage], all: Bool) {
-        if all { registry = [:] }
+        if all { registry = IdentityMap() }
         for storage in storages {
             inserted.remove(storage)
             changed.remove(storage)

@@ -16,7 +16,9 @@ extension ModelContext {
         registerRelated(fetched.rows.related)
         // A fresh context grows its identity map once, not by doubling (and rehashing) as thousands
         // of fetched models arrive. Not otherwise: the rows may be models it already holds.
-        if registry.isEmpty { registry.reserveCapacity(fetched.rows.rows.count) }
+        if registry.isEmpty, let first = fetched.rows.rows.first {
+            registry.reserveCapacity(fetched.rows.rows.count, in: first.identifier.scope)
+        }
         let info = ModelTypeInfo.of(T.self)
         var models = fetched.rows.rows.map { materialize($0, as: T.self, info: info) }
         try prefetch(descriptor.relationshipKeyPathsForPrefetching, of: models)

@@ -33,7 +33,7 @@ public class ModelContext: Equatable, SendableMetatype {
     var isMainContext = false
 
     /// The identity map: every registered model, by identifier.
-    var registry: [PersistentIdentifier: any PersistentModel] = [:]
+    var registry = IdentityMap()
     var inserted = PendingSet(.inserted)
     var changed = PendingSet(.changed)
     var deleted = PendingSet(.deleted)

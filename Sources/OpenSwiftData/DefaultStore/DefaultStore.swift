@@ -36,6 +36,8 @@ public final class DefaultStore: DataStore, DataStoreBatching, RewritesRelations
     /// The file's path, or `:memory:`; errors name it.
     let path: String
     let layouts: [String: SQLiteEntityLayout]
+    /// Each entity's identifier scope in this store (``IdentifierScope`` looks scopes up under a lock).
+    let scopes: [String: IdentifierScope]
     let resolver: KeyPathResolver
 
     public convenience init(_ configuration: ModelConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)? = nil) throws {
@@ -70,6 +72,10 @@ public final class DefaultStore: DataStore, DataStoreBatching, RewritesRelations
             }
             return try opened.queue.read { db in try prepare(db).storeIdentifier }
         }
+        let storeIdentifier = storeIdentifier
+        scopes = Dictionary(uniqueKeysWithValues: self.layouts.keys.map {
+            ($0, IdentifierScope.of(entityName: $0, storeIdentifier: storeIdentifier))
+        })
         if opened.isWritable && !configuration.isStoredInMemoryOnly {
             try SQLiteOpening.enableWAL(opened.queue, path: path)
         }

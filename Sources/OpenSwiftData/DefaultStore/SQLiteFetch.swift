@@ -125,7 +125,12 @@ extension DefaultStore {
     // MARK: Rows
 
     func identifier(entityName: String, key: Int64) -> PersistentIdentifier {
-        PersistentIdentifier(entityName: entityName, storeIdentifier: storeIdentifier, primaryKey: .integer(key))
+        PersistentIdentifier(scope: scope(of: entityName), primaryKey: .integer(key))
+    }
+
+    /// The scope of an entity's identifiers in this store.
+    func scope(of entityName: String) -> IdentifierScope {
+        scopes[entityName] ?? .of(entityName: entityName, storeIdentifier: storeIdentifier)
     }
 
     /// The rows of `SELECT <layout.selectList>` for a rendered statement, as snapshots with their
@@ -133,26 +138,28 @@ extension DefaultStore {
     func snapshots(_ select: Statement, layout: SQLiteEntityLayout, db: Database) throws -> [DefaultSnapshot] {
         let statement = try db.cachedStatement(sql: select.sql)
         let reader = layout.reader
-        let storeIdentifier = storeIdentifier
+        let destinations = reader.destinations.map(scope(of:))
         var rows: [(key: Int64, slots: [Any?])] = []
         do {
             try statement.forEachRowBound(select.values, in: db) { handle in
-                rows.append(try reader.read(handle, storeIdentifier: storeIdentifier))
+                rows.append(try reader.read(handle, destinations: destinations))
             }
         } catch let error as SQLiteRowReader.FieldError {
             throw SQLiteStoreError(.invalidValue, "\(layout.entityName).\(error.property) of the stored model \(error.key) cannot be read as \(error.valueType) (\(error.underlying)). Check that the model's type matches what was saved, or restore the file.", path: path, underlying: error.underlying)
         }
         if !reader.toMany.isEmpty {
             let related = try relatedKeys(of: rows.map(\.key), layout: layout, db: db)
-            for index in rows.indices {
-                for toMany in reader.toMany {
+            for toMany in reader.toMany {
+                let destination = scope(of: toMany.destination)
+                for index in rows.indices {
                     let keys = related[toMany.property]?[rows[index].key] ?? []
-                    rows[index].slots[toMany.slot] = keys.map { identifier(entityName: toMany.destination, key: $0) } as Any
+                    rows[index].slots[toMany.slot] = keys.map { PersistentIdentifier(scope: destination, primaryKey: .integer($0)) } as Any
                 }
             }
         }
+        let scope = scope(of: layout.entityName)
         return rows.map { row in
-            DefaultSnapshot(persistentIdentifier: identifier(entityName: layout.entityName, key: row.key),
+            DefaultSnapshot(persistentIdentifier: PersistentIdentifier(scope: scope, primaryKey: .integer(row.key)),
                             values: SnapshotValues(info: layout.info, slots: row.slots, attributesTyped: true))
         }
     }

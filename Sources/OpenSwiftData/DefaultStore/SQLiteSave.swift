@@ -35,6 +35,9 @@ struct SQLiteSave {
     private var upserts: [String: Statement] = [:]
     /// Per entity and constraint: the constraint's values of the rows inserted so far → their key.
     private var insertedUniqueValues: [String: [Int: [[DatabaseValue]: Int64]]] = [:]
+    /// The permanent scope of the last entity whose inserts were keyed: inserts come in runs of one
+    /// entity, so this spares a lookup by entity name per insert.
+    private var lastScopes: (temporary: IdentifierScope, permanent: IdentifierScope)?
 
     init(store: DefaultStore, db: Database) {
         self.store = store
@@ -80,7 +83,7 @@ struct SQLiteSave {
             let target = try target(of: snapshot)
             let identifier = snapshot.persistentIdentifier
             if identifier.isTemporary {
-                let permanent = store.identifier(entityName: identifier.entityName, key: target.key)
+                let permanent = PersistentIdentifier(scope: permanentScope(of: identifier.scope), primaryKey: .integer(target.key))
                 if resolvesReferences { remap[identifier] = permanent }
                 permanents.append(permanent)
             } else {
@@ -96,6 +99,13 @@ struct SQLiteSave {
     }
 
     // MARK: Keys
+
+    private mutating func permanentScope(of temporary: IdentifierScope) -> IdentifierScope {
+        if let lastScopes, lastScopes.temporary === temporary { return lastScopes.permanent }
+        let permanent = store.scope(of: temporary.entityName)
+        lastScopes = (temporary, permanent)
+        return permanent
+    }
 
     /// The key of a model this store minted.
     private func ownKey(_ identifier: PersistentIdentifier, role: String) throws -> Int64 {

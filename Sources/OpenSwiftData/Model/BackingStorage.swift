@@ -41,7 +41,7 @@ package class BackingStorage {
 
     package var persistentModelIdentifier: PersistentIdentifier {
         if let identifier { return identifier }
-        let temporary = PersistentIdentifier.temporary(entityName: info.entityName)
+        let temporary = PersistentIdentifier.temporary(in: info.temporaryScope)
         identifier = temporary
         return temporary
     }

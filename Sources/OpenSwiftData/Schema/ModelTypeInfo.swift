@@ -37,6 +37,8 @@ package final class ModelTypeInfo: @unchecked Sendable {
 
     package let modelType: any PersistentModel.Type
     package let entityName: String
+    /// The scope of the entity's temporary identifiers, looked up once rather than per insert.
+    package let temporaryScope: IdentifierScope
     package let properties: [Property]
     package let uniqueKeyPathLists: [[AnyKeyPath]]
     package let indexKeyPathLists: [[AnyKeyPath]]
@@ -61,6 +63,7 @@ package final class ModelTypeInfo: @unchecked Sendable {
     private init(_ modelType: any PersistentModel.Type) {
         self.modelType = modelType
         entityName = String(describing: modelType)
+        temporaryScope = .of(entityName: entityName, storeIdentifier: nil)
         var properties: [Property] = []
         var unique: [[AnyKeyPath]] = []
         var index: [[AnyKeyPath]] = []
