@@ -40,6 +40,22 @@ package final class StoreSlot: @unchecked Sendable {
 
     package var identifier: String { lock.withLock { store.identifier } }
 
+    /// The storages of models whose entity this store holds, in order. Models come in runs of
+    /// one type: the entity is looked up once per run, not per model.
+    func own(_ storages: [BackingStorage]) -> [BackingStorage] {
+        var last: (info: ModelTypeInfo, owned: Bool)?
+        var owned = true
+        for storage in storages {
+            if let last, last.info === storage.info, last.owned { continue }
+            let belongs = entityNames.contains(storage.info.entityName)
+            last = (storage.info, belongs)
+            if !belongs { owned = false; break }
+        }
+        // Usually all of them (one store): the array itself, no copy.
+        if owned { return storages }
+        return storages.filter { entityNames.contains($0.info.entityName) }
+    }
+
     /// Whether the store rewrites references to models inserted in the same save itself.
     package var rewritesReferences: Bool { store is any RewritesRelationshipReferences }
 
@@ -91,14 +107,19 @@ package final class StoreSlot: @unchecked Sendable {
             func snapshots(_ storages: [BackingStorage]) -> [S.Snapshot] {
                 storages.map { S.Snapshot(from: $0.asBackingData, relatedBackingDatas: &related) }
             }
-            let request = DataStoreSaveChangesRequest(inserted: snapshots(inserted), updated: snapshots(updated),
-                                                      deleted: snapshots(deleted), editingState: editingState)
-            // The default store answers the inserts' identifiers in order, with no dictionary.
-            if let store = store as? DefaultStore, let request = request as? DataStoreSaveChangesRequest<DefaultSnapshot> {
-                let permanents = try lock.withLock { try store.saveInOrder(request) }
+            func request() -> DataStoreSaveChangesRequest<S.Snapshot> {
+                DataStoreSaveChangesRequest(inserted: snapshots(inserted), updated: snapshots(updated),
+                                            deleted: snapshots(deleted), editingState: editingState)
+            }
+            // The default store answers the inserts' keys in order, with no dictionary; the
+            // request (a snapshot per model) is gone before their identifiers are made.
+            if let store = store as? DefaultStore, S.Snapshot.self == DefaultSnapshot.self {
+                let keys = try lock.withLock { try store.saveInOrder(request() as! DataStoreSaveChangesRequest<DefaultSnapshot>) }
+                let permanents = store.identifiers(of: inserted, keys: keys)
                 let remapped = zip(inserted, permanents).contains { $0.persistentModelIdentifier != $1 }
                 return SaveOutcome(insertedIdentifiers: permanents, remapped: remapped, reregistered: [])
             }
+            let request = request()
             let result = try lock.withLock { try store.save(request) }
             let reregistered = try result.snapshotsToReregister.compactMap { identifier, snapshot -> Row? in
                 guard let type = EntityRegistry.modelType(named: identifier.entityName) else { return nil }

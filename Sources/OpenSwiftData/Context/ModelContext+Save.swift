@@ -26,10 +26,9 @@ extension ModelContext {
         var updatedIDs: [PersistentIdentifier] = []
         var deletedIDs: [PersistentIdentifier] = []
         for slot in container.stores {
-            let belongs = { (storage: BackingStorage) in slot.entityNames.contains(storage.info.entityName) }
-            let toInsert = inserted.storages.filter(belongs)
-            let toUpdate = changed.storages.filter(belongs)
-            let toDelete = deleted.storages.filter(belongs)
+            let toInsert = slot.own(inserted.storages)
+            let toUpdate = slot.own(changed.storages)
+            let toDelete = slot.own(deleted.storages)
             guard !(toInsert.isEmpty && toUpdate.isEmpty && toDelete.isEmpty) else { continue }
             let referring = slot.rewritesReferences ? [] : (toInsert + toUpdate).filter { refersToAny(of: toInsert, from: $0) }
             let outcome = try slot.save(inserted: toInsert, updated: toUpdate, deleted: toDelete, editingState: editingState)

@@ -6,7 +6,31 @@
 /// A dictionary by storage was 10 MB at the peak of a 100,000-model insert (a quarter of it
 /// filled), and hashed every model on each add, lookup and removal.
 struct PendingSet {
-    enum Kind: Int { case inserted, changed, deleted }
+    enum Kind { case inserted, changed, deleted }
+
+    /// A storage's position in the set of each kind; -1 for none. 12 bytes, inline in the storage.
+    struct Positions {
+        private var inserted: Int32 = -1
+        private var changed: Int32 = -1
+        private var deleted: Int32 = -1
+
+        subscript(kind: Kind) -> Int32 {
+            get {
+                switch kind {
+                case .inserted: inserted
+                case .changed: changed
+                case .deleted: deleted
+                }
+            }
+            set {
+                switch kind {
+                case .inserted: inserted = newValue
+                case .changed: changed = newValue
+                case .deleted: deleted = newValue
+                }
+            }
+        }
+    }
 
     private typealias Entry = (model: any PersistentModel, storage: BackingStorage)
 
@@ -39,7 +63,7 @@ struct PendingSet {
     /// Adds a model whose storage the caller has at hand.
     mutating func add(_ model: any PersistentModel, storage: BackingStorage) {
         guard !contains(storage) else { return }
-        storage.pendingPositions[kind.rawValue] = Int32(entries.count)
+        storage.pendingPositions[kind] = Int32(entries.count)
         entries.append((model, storage))
         count += 1
     }
@@ -47,7 +71,7 @@ struct PendingSet {
     mutating func remove(_ storage: BackingStorage) {
         guard let position = position(of: storage) else { return }
         entries[position] = nil
-        storage.pendingPositions[kind.rawValue] = -1
+        storage.pendingPositions[kind] = -1
         count -= 1
         if count == 0 {
             // Its buckets (megabytes after a large insert) are given back.
@@ -66,7 +90,7 @@ struct PendingSet {
     /// The storage's entry, when this set holds it: a storage is pending in at most one context,
     /// whose set of each kind is the only one that writes its position of that kind.
     private func position(of storage: BackingStorage) -> Int? {
-        let position = Int(storage.pendingPositions[kind.rawValue])
+        let position = Int(storage.pendingPositions[kind])
         guard position >= 0, position < entries.count, entries[position]?.storage === storage else { return nil }
         return position
     }
@@ -77,7 +101,7 @@ struct PendingSet {
         var kept: [Entry?] = []
         kept.reserveCapacity(count)
         for case let entry? in entries {
-            entry.storage.pendingPositions[kind.rawValue] = Int32(kept.count)
+            entry.storage.pendingPositions[kind] = Int32(kept.count)
             kept.append(entry)
         }
         entries = kept

@@ -22,8 +22,8 @@ extension DefaultStore: SaveReceiptRecording {
                 return SaveReceipt(response: row[1], isReplay: true)
             }
             var save = SQLiteSave(store: self, db: db)
-            let permanents = try save.run(request)
-            let data = try response(DataStoreSaveChangesResult(for: storeIdentifier, remappedIdentifiers: SQLiteSave.remap(request, to: permanents)))
+            let keys = try save.run(request)
+            let data = try response(DataStoreSaveChangesResult(for: storeIdentifier, remappedIdentifiers: SQLiteSave.remap(request, keys: keys, store: self)))
             let now = Date().timeIntervalSince1970
             try db.execute(sql: "DELETE FROM \(table) WHERE \"created\" < ?", arguments: [now - Self.receiptLifetime])
             try db.execute(sql: "INSERT INTO \(table) (\"key\", \"fingerprint\", \"response\", \"created\") VALUES (?, ?, ?, ?)",

@@ -8,19 +8,39 @@ extension DefaultStore {
     /// updates that refer to models inserted in this save. Returns temporary → permanent
     /// identifiers for every insert.
     public final func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
-        let permanents = try saveInOrder(request)
-        return DataStoreSaveChangesResult(for: storeIdentifier, remappedIdentifiers: SQLiteSave.remap(request, to: permanents))
+        let keys = try saveInOrder(request)
+        return DataStoreSaveChangesResult(for: storeIdentifier, remappedIdentifiers: SQLiteSave.remap(request, keys: keys, store: self))
     }
 
-    /// The save, answering each insert's permanent identifier in the request's order. A context
-    /// saves through this: the result's dictionary of 100,000 remapped identifiers was 29 MB, the
-    /// largest allocation of the save, and hashed every identifier twice.
-    package final func saveInOrder(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> [PersistentIdentifier] {
+    /// The save, answering each insert's key in the request's order. A context saves through
+    /// this: the result's dictionary of 100,000 remapped identifiers was 29 MB, the largest
+    /// allocation of the save, and hashed every identifier twice. Keys, not identifiers, so that
+    /// the identifiers are made (``identifiers(of:keys:)``) once the request's snapshots are gone.
+    package final func saveInOrder(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> [Int64] {
         try requireWritable("save")
         return try write("Saving") { db in
             var save = SQLiteSave(store: self, db: db)
             return try save.run(request)
         }
+    }
+
+    /// The permanent identifiers of inserted models that ``saveInOrder(_:)`` gave `keys`, in order.
+    package final func identifiers(of storages: [BackingStorage], keys: [Int64]) -> [PersistentIdentifier] {
+        var identifiers: [PersistentIdentifier] = []
+        identifiers.reserveCapacity(keys.count)
+        // Inserts come in runs of one entity: its scope is looked up once per run.
+        var last: (entity: ModelTypeInfo, scope: IdentifierScope)?
+        for (storage, key) in zip(storages, keys) {
+            let scope: IdentifierScope
+            if let last, last.entity === storage.info {
+                scope = last.scope
+            } else {
+                scope = self.scope(of: storage.info.entityName)
+                last = (storage.info, scope)
+            }
+            identifiers.append(PersistentIdentifier(scope: scope, primaryKey: .integer(key)))
+        }
+        return identifiers
     }
 }
 
@@ -45,16 +65,18 @@ struct SQLiteSave {
     }
 
     /// The inserted snapshots' temporary → permanent identifiers, from ``run(_:)``'s answer.
-    static func remap(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>, to permanents: [PersistentIdentifier]) -> [PersistentIdentifier: PersistentIdentifier] {
+    static func remap(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>, keys: [Int64], store: DefaultStore) -> [PersistentIdentifier: PersistentIdentifier] {
         var remap: [PersistentIdentifier: PersistentIdentifier] = [:]
-        for (snapshot, permanent) in zip(request.inserted, permanents) where snapshot.persistentIdentifier.isTemporary {
-            remap[snapshot.persistentIdentifier] = permanent
+        for (snapshot, key) in zip(request.inserted, keys) where snapshot.persistentIdentifier.isTemporary {
+            let identifier = snapshot.persistentIdentifier
+            remap[identifier] = PersistentIdentifier(scope: store.scope(of: identifier.entityName), primaryKey: .integer(key))
         }
         return remap
     }
 
-    /// Runs the save; answers each insert's permanent identifier, in the request's order.
-    mutating func run(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> [PersistentIdentifier] {
+    /// Runs the save; answers each insert's key, in the request's order (an insert that already
+    /// had a permanent identifier keeps its key).
+    mutating func run(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> [Int64] {
         deleted = Set(request.deleted.map(\.persistentIdentifier))
         var keysByEntity: [String: [Int64]] = [:]
         for identifier in deleted {
@@ -74,20 +96,14 @@ struct SQLiteSave {
         // Not the snapshot itself: a copy of each was 8 MB at the peak of a 100,000-model save.
         var targets: [(key: Int64, row: [DatabaseValue]?)] = []
         targets.reserveCapacity(request.inserted.count)
-        var permanents: [PersistentIdentifier] = []
-        permanents.reserveCapacity(request.inserted.count)
         // References to inserts are resolved through `remap`; without relationships in the
         // schema nothing can refer to an insert, and the dictionary is not built.
         let resolvesReferences = !deferred.isEmpty || store.layouts.values.contains { $0.writes.hasReferences }
         for snapshot in request.inserted {
             let target = try target(of: snapshot)
             let identifier = snapshot.persistentIdentifier
-            if identifier.isTemporary {
-                let permanent = PersistentIdentifier(scope: permanentScope(of: identifier.scope), primaryKey: .integer(target.key))
-                if resolvesReferences { remap[identifier] = permanent }
-                permanents.append(permanent)
-            } else {
-                permanents.append(identifier)
+            if resolvesReferences && identifier.isTemporary {
+                remap[identifier] = PersistentIdentifier(scope: permanentScope(of: identifier.scope), primaryKey: .integer(target.key))
             }
             targets.append(target)
         }
@@ -95,7 +111,7 @@ struct SQLiteSave {
         for snapshot in deferred { try write(snapshot, key: try ownKey(snapshot.persistentIdentifier, role: "updated model")) }
 
         if !nanColumns.isEmpty { try SQLiteMetadata.addNaNColumns(nanColumns, db) }
-        return permanents
+        return targets.map(\.key)
     }
 
     // MARK: Keys
