@@ -4,15 +4,21 @@
 /// scope is the same for all of its entries: an entry is 24 bytes where a whole identifier as the
 /// key made it 48, and hashing an `Int64` is cheaper than hashing an identifier. (A 100,000-model
 /// context kept 12.6 MB of map; its dictionary is at a quarter of its capacity just past 98,304
-/// entries, where it doubles.)
-struct IdentityMap: Sequence {
-    fileprivate struct Table {
+/// entries, where it doubles.) A class, as its tables are: a context's map is only ever replaced
+/// whole, and nested dictionaries inside a dictionary's values were moved out and back on every
+/// write (1,200 instructions a registration).
+final class IdentityMap: Sequence {
+    fileprivate final class Table {
         let scope: IdentifierScope
         var integers: [Int64: any PersistentModel] = [:]
         var strings: [String: any PersistentModel] = [:]
+
+        init(scope: IdentifierScope) { self.scope = scope }
     }
 
     private var tables: [ObjectIdentifier: Table] = [:]
+    /// The table used last: a context registers, looks up and drops models of one entity in runs.
+    private var last: Table?
     private(set) var count = 0
 
     init() {}
@@ -20,7 +26,7 @@ struct IdentityMap: Sequence {
     /// An empty map with room for as many models per scope as `other` holds.
     init(reservingLike other: IdentityMap) {
         for (key, table) in other.tables {
-            var reserved = Table(scope: table.scope)
+            let reserved = Table(scope: table.scope)
             reserved.integers.reserveCapacity(table.integers.count)
             reserved.strings.reserveCapacity(table.strings.count)
             tables[key] = reserved
@@ -29,9 +35,24 @@ struct IdentityMap: Sequence {
 
     var isEmpty: Bool { count == 0 }
 
+    private func table(for scope: IdentifierScope) -> Table? {
+        if let last, last.scope === scope { return last }
+        guard let table = tables[ObjectIdentifier(scope)] else { return nil }
+        last = table
+        return table
+    }
+
+    private func makeTable(for scope: IdentifierScope) -> Table {
+        if let table = table(for: scope) { return table }
+        let table = Table(scope: scope)
+        tables[ObjectIdentifier(scope)] = table
+        last = table
+        return table
+    }
+
     subscript(identifier: PersistentIdentifier) -> (any PersistentModel)? {
         get {
-            guard let table = tables[ObjectIdentifier(identifier.scope)] else { return nil }
+            guard let table = table(for: identifier.scope) else { return nil }
             switch identifier.primaryKey {
             case .integer(let key): return table.integers[key]
             case .string(let key): return table.strings[key]
@@ -43,51 +64,51 @@ struct IdentityMap: Sequence {
     }
 
     @discardableResult
-    mutating func updateValue(_ model: any PersistentModel, forKey identifier: PersistentIdentifier) -> (any PersistentModel)? {
-        let scope = identifier.scope
+    func updateValue(_ model: any PersistentModel, forKey identifier: PersistentIdentifier) -> (any PersistentModel)? {
+        let table = makeTable(for: identifier.scope)
         let old: (any PersistentModel)?
         switch identifier.primaryKey {
-        case .integer(let key): old = tables[ObjectIdentifier(scope), default: Table(scope: scope)].integers.updateValue(model, forKey: key)
-        case .string(let key): old = tables[ObjectIdentifier(scope), default: Table(scope: scope)].strings.updateValue(model, forKey: key)
+        case .integer(let key): old = table.integers.updateValue(model, forKey: key)
+        case .string(let key): old = table.strings.updateValue(model, forKey: key)
         }
         if old == nil { count += 1 }
         return old
     }
 
     @discardableResult
-    mutating func removeValue(forKey identifier: PersistentIdentifier) -> (any PersistentModel)? {
-        let scope = ObjectIdentifier(identifier.scope)
-        let old: (any PersistentModel)??
+    func removeValue(forKey identifier: PersistentIdentifier) -> (any PersistentModel)? {
+        guard let table = table(for: identifier.scope) else { return nil }
+        let old: (any PersistentModel)?
         switch identifier.primaryKey {
-        case .integer(let key): old = tables[scope]?.integers.removeValue(forKey: key)
-        case .string(let key): old = tables[scope]?.strings.removeValue(forKey: key)
+        case .integer(let key): old = table.integers.removeValue(forKey: key)
+        case .string(let key): old = table.strings.removeValue(forKey: key)
         }
-        guard let old = old ?? nil else { return nil }
-        count -= 1
+        if old != nil { count -= 1 }
         return old
     }
 
     /// Room for `count` models of one scope, grown once rather than by doubling.
-    mutating func reserveCapacity(_ count: Int, in scope: IdentifierScope) {
-        tables[ObjectIdentifier(scope), default: Table(scope: scope)].integers.reserveCapacity(count)
+    func reserveCapacity(_ count: Int, in scope: IdentifierScope) {
+        makeTable(for: scope).integers.reserveCapacity(count)
     }
 
-    func makeIterator() -> Iterator { Iterator(tables: tables.values.makeIterator()) }
+    func makeIterator() -> Iterator { Iterator(tables: Array(tables.values)) }
 
     /// Every registered model with its identifier, in no particular order.
     struct Iterator: IteratorProtocol {
-        fileprivate var tables: Dictionary<ObjectIdentifier, Table>.Values.Iterator
-        private var scope: IdentifierScope?
+        private let tables: [Table]
+        private var position = 0
         private var integers: Dictionary<Int64, any PersistentModel>.Iterator?
         private var strings: Dictionary<String, any PersistentModel>.Iterator?
 
-        fileprivate init(tables: Dictionary<ObjectIdentifier, Table>.Values.Iterator) {
+        fileprivate init(tables: [Table]) {
             self.tables = tables
         }
 
         mutating func next() -> (identifier: PersistentIdentifier, model: any PersistentModel)? {
             while true {
-                if let scope {
+                if position > 0 {
+                    let scope = tables[position - 1].scope
                     if let (key, model) = integers?.next() {
                         return (PersistentIdentifier(scope: scope, primaryKey: .integer(key)), model)
                     }
@@ -95,10 +116,10 @@ struct IdentityMap: Sequence {
                         return (PersistentIdentifier(scope: scope, primaryKey: .string(key)), model)
                     }
                 }
-                guard let table = tables.next() else { return nil }
-                scope = table.scope
-                integers = table.integers.makeIterator()
-                strings = table.strings.makeIterator()
+                guard position < tables.count else { return nil }
+                integers = tables[position].integers.makeIterator()
+                strings = tables[position].strings.makeIterator()
+                position += 1
             }
         }
     }
