@@ -93,6 +93,23 @@ enum GraphStore: String, CaseIterable, CustomTestStringConvertible {
         #expect(paris.legs.map(\.title) == ["Louvre"])
     }
 
+    /// A non-optional to-one assigned in the initializer is written before the model exists
+    /// (through its init accessor), so its inverse is linked on insert.
+    @Test func aToOneAssignedBeforeTheModelExistsLinksItsInverseOnInsert() throws {
+        let container = try ModelContainer(for: Harbor.self, Berth.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let context = ModelContext(container)
+        let genoa = Harbor(name: "Genoa")
+        context.insert(genoa)
+        context.insert(Berth(harbor: genoa, number: 7))
+        context.insert(Berth(harbor: genoa, number: 9))
+        #expect(genoa.berths.map(\.number).sorted() == [7, 9])
+        try context.save()
+        let reader = ModelContext(container)
+        let loaded = try reader.fetch(FetchDescriptor<Harbor>())
+        #expect(loaded.map { $0.berths.map(\.number).sorted() } == [[7, 9]])
+        #expect(loaded.first?.berths.map(\.harbor.name) == ["Genoa", "Genoa"])
+    }
+
     @Test(arguments: GraphStore.allCases)
     func selfReferencesAndCyclesRoundTrip(store: GraphStore) throws {
         let container = try store.container()
@@ -202,5 +219,20 @@ enum GraphStore: String, CaseIterable, CustomTestStringConvertible {
         }
         ledger.entries.removeLast()
         try context.save()
+    }
+}
+
+@Model final class Harbor {
+    var name: String
+    @Relationship(inverse: \Berth.harbor) var berths: [Berth] = []
+    init(name: String) { self.name = name }
+}
+
+@Model final class Berth {
+    var harbor: Harbor
+    var number: Int
+    init(harbor: Harbor, number: Int) {
+        self.harbor = harbor
+        self.number = number
     }
 }

@@ -37,6 +37,9 @@ package class BackingStorage {
     /// This storage's position in each of its context's pending sets, by ``PendingSet/Kind``
     /// (-1: none). Inline, so that pending sets are arrays rather than dictionaries.
     var pendingPositions = PendingSet.Positions()
+    /// Set when a relationship was assigned before the model was known, so its inverse waits for
+    /// ``linkInverses()``.
+    var hasUnlinkedInverses = false
     private var identifier: PersistentIdentifier?
 
     init(info: ModelTypeInfo) {
