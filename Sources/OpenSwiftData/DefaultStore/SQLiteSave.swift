@@ -58,6 +58,9 @@ struct SQLiteSave {
     /// The permanent scope of the last entity whose inserts were keyed: inserts come in runs of one
     /// entity, so this spares a lookup by entity name per insert.
     private var lastScopes: (temporary: IdentifierScope, permanent: IdentifierScope)?
+    /// The layout and upsert of the last entity written, by the scope of the snapshot's identifier:
+    /// looking both up by entity name was 800 instructions a row.
+    private var lastWrite: (scope: IdentifierScope, layout: SQLiteEntityLayout, upsert: Statement)?
 
     init(store: DefaultStore, db: Database) {
         self.store = store
@@ -140,7 +143,7 @@ struct SQLiteSave {
     private mutating func target(of snapshot: DefaultSnapshot) throws -> (key: Int64, row: [DatabaseValue]?) {
         let identifier = snapshot.persistentIdentifier
         guard identifier.isTemporary else { return (try ownKey(identifier, role: "inserted model"), nil) }
-        let layout = try store.layout(forEntity: identifier.entityName)
+        let layout = try writeTarget(identifier).0
         guard !layout.writes.uniqueConstraints.isEmpty else { return (try newKey(layout), nil) }
         // Inserts may refer to inserts not keyed yet; such a reference reads as nil here.
         let row = try rowValues(of: snapshot, layout: layout, resolvingInserts: false)
@@ -195,9 +198,8 @@ struct SQLiteSave {
     // MARK: Rows
 
     private mutating func write(_ snapshot: DefaultSnapshot, key: Int64, row: [DatabaseValue]? = nil) throws {
-        let layout = try store.layout(forEntity: snapshot.persistentIdentifier.entityName)
+        let (layout, statement) = try writeTarget(snapshot.persistentIdentifier)
         let arguments = try row.map { [key.databaseValue] + $0 } ?? rowValues(of: snapshot, layout: layout, key: key)
-        let statement = try upsertStatement(layout)
         do {
             try statement.executeBound(arguments, in: db)
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
@@ -207,6 +209,14 @@ struct SQLiteSave {
             let column = layout.table.columns[index]
             try writePairs(of: snapshot, column: column, property: layout.properties[index], joinTable: column.joinTable!, key: key, layout: layout)
         }
+    }
+
+    private mutating func writeTarget(_ identifier: PersistentIdentifier) throws -> (SQLiteEntityLayout, Statement) {
+        if let lastWrite, lastWrite.scope === identifier.scope { return (lastWrite.layout, lastWrite.upsert) }
+        let layout = try store.layout(forEntity: identifier.entityName)
+        let upsert = try upsertStatement(layout)
+        lastWrite = (identifier.scope, layout, upsert)
+        return (layout, upsert)
     }
 
     /// The entity's upsert, looked up in the connection's cache once per save rather than per row.
