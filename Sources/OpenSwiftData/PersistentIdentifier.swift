@@ -95,9 +95,11 @@ public struct PersistentIdentifier: Hashable, Identifiable, Equatable, Comparabl
     }
 }
 
-/// The entity and the store of identifiers, shared by all of them: one instance per pair in the
-/// process (made only by ``of(entityName:storeIdentifier:)``), so identifiers compare scopes by
-/// reference. Never freed; a process sees few pairs (entities × stores it opened).
+/// The entity and the store of identifiers, shared by all of them: one instance per pair alive
+/// in the process (made only by ``of(entityName:storeIdentifier:)``), so identifiers compare
+/// scopes by reference. The table holds scopes weakly: a scope goes with the last identifier,
+/// store or type info that holds it, so a process that opens store after store (each with its own
+/// identifier) does not keep them all.
 package final class IdentifierScope: Sendable {
     package let entityName: String
     /// `nil` for the scope of an entity's temporary identifiers.
@@ -108,21 +110,34 @@ package final class IdentifierScope: Sendable {
         self.storeIdentifier = storeIdentifier
     }
 
+    deinit {
+        let key = Key(entityName: entityName, storeIdentifier: storeIdentifier)
+        // Another scope of the pair may have been made since this one's last reference went.
+        Self.interned.withLock { table in
+            if let entry = table[key], entry.scope == nil { table.removeValue(forKey: key) }
+        }
+    }
+
     private struct Key: Hashable {
         let entityName: String
         let storeIdentifier: String?
     }
 
-    private static let interned = Mutex<[Key: IdentifierScope]>([:])
+    private final class Entry: @unchecked Sendable {
+        weak var scope: IdentifierScope?
+        init(_ scope: IdentifierScope) { self.scope = scope }
+    }
 
-    /// The one scope of this entity and store. Looked up under a lock: callers that make many
-    /// identifiers look their scope up once.
+    private static let interned = Mutex<[Key: Entry]>([:])
+
+    /// The one live scope of this entity and store. Looked up under a lock: callers that make
+    /// many identifiers keep their scope (stores per entity, type info for temporaries).
     package static func of(entityName: String, storeIdentifier: String?) -> IdentifierScope {
         let key = Key(entityName: entityName, storeIdentifier: storeIdentifier)
         return interned.withLock { table in
-            if let scope = table[key] { return scope }
+            if let scope = table[key]?.scope { return scope }
             let scope = IdentifierScope(entityName: entityName, storeIdentifier: storeIdentifier)
-            table[key] = scope
+            table[key] = Entry(scope)
             return scope
         }
     }

@@ -12,6 +12,23 @@ import Testing
         #expect(a.storeIdentifier == "store" && a.entityName == "Trip")
     }
 
+    @Test func identifiersOfOneEntityAndStoreShareOneScopeWhichGoesWithTheLastOfThem() throws {
+        let store = UUID().uuidString
+        var first: PersistentIdentifier? = try PersistentIdentifier.identifier(for: store, entityName: "Trip", primaryKey: 1)
+        var decoded: PersistentIdentifier? = try JSONDecoder().decode(PersistentIdentifier.self, from: JSONEncoder().encode(first))
+        #expect(first?.scope === decoded?.scope)
+        #expect(first == decoded)
+        weak var scope = first?.scope
+        first = nil
+        #expect(scope != nil)
+        decoded = nil
+        #expect(scope == nil)
+        // A new scope of the same pair: identifiers made from now on still equal each other.
+        let again = try PersistentIdentifier.identifier(for: store, entityName: "Trip", primaryKey: 1)
+        #expect(again == (try PersistentIdentifier.identifier(for: store, entityName: "Trip", primaryKey: 1)))
+        #expect(again.entityName == "Trip" && again.storeIdentifier == store)
+    }
+
     @Test func encodesAsSwiftDataDoesWithThePrimaryKeysOwnJSONType() throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

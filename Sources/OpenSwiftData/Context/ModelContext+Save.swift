@@ -118,6 +118,7 @@ extension ModelContext {
             if let scope = moved.first?.0.scope { rekeyed.reserveCapacity(moved.count, in: scope) }
         } else {
             rekeyed = IdentityMap(reservingLike: registry)
+            if let scope = moved.first?.0.scope { rekeyed.reserveCapacity(registry.count, in: scope) }
             // A moved model's entry is keyed by its temporary identifier, no longer its own.
             for (identifier, model) in registry where model.backingStorage.map({ $0.persistentModelIdentifier == identifier }) ?? true {
                 rekeyed[identifier] = model
