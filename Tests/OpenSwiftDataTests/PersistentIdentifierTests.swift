@@ -18,7 +18,7 @@ import Testing
         var decoded: PersistentIdentifier? = try JSONDecoder().decode(PersistentIdentifier.self, from: JSONEncoder().encode(first))
         #expect(first?.scope === decoded?.scope)
         #expect(first == decoded)
-        weak var scope = first?.scope
+        weak let scope = first?.scope
         first = nil
         #expect(scope != nil)
         decoded = nil
