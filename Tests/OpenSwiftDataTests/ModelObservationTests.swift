@@ -3,69 +3,60 @@ import Observation
 import OpenSwiftData
 import Testing
 
-@Model final class Gauge {
-    var level: Int
-    var label: String
-
-    init(level: Int, label: String) {
-        self.level = level
-        self.label = label
-    }
-}
-
 /// Counts `onChange` calls; observation callbacks are `@Sendable`.
 private final class Changes: @unchecked Sendable {
     var count = 0
-    var levelsSeen: [Int] = []
+    var budgetsSeen: [Double] = []
     /// The observed model, for an observer that reads it (the closure cannot capture it).
-    var gauge: Gauge?
+    var trip: Trip?
 }
 
 @Suite struct ModelObservationTests {
     @Test func changingAReadPropertyIsReportedOnce() {
-        let gauge = Gauge(level: 1, label: "boiler")
+        let trip = Trip(name: "Paris", destination: "France", startDate: epoch, budget: 1)
         let changes = Changes()
-        withObservationTracking { _ = gauge.level } onChange: { changes.count += 1 }
-        gauge.level = 2
-        gauge.level = 3
+        withObservationTracking { _ = trip.budget } onChange: { changes.count += 1 }
+        trip.budget = 2
+        trip.budget = 3
         #expect(changes.count == 1)
-        #expect(gauge.level == 3)
+        #expect(trip.budget == 3)
     }
 
     @Test func changingAPropertyThatWasNotReadIsNotReported() {
-        let gauge = Gauge(level: 1, label: "boiler")
+        let trip = Trip(name: "Paris", destination: "France", startDate: epoch, budget: 1)
         let changes = Changes()
-        withObservationTracking { _ = gauge.level } onChange: { changes.count += 1 }
-        gauge.label = "furnace"
+        withObservationTracking { _ = trip.budget } onChange: { changes.count += 1 }
+        trip.name = "Lyon"
         #expect(changes.count == 0)
-        #expect(gauge.label == "furnace")
+        #expect(trip.name == "Lyon")
     }
 
     @Test func anObserverMayReadTheModelWhileItChanges() {
-        let gauge = Gauge(level: 1, label: "boiler")
+        let trip = Trip(name: "Paris", destination: "France", startDate: epoch, budget: 1)
         let changes = Changes()
-        changes.gauge = gauge
-        withObservationTracking { _ = gauge.level } onChange: {
+        changes.trip = trip
+        withObservationTracking { _ = trip.budget } onChange: {
             // Called before the change is made: reads the old value.
-            guard let gauge = changes.gauge else { return }
-            changes.levelsSeen.append(gauge.level)
-            _ = gauge.label
+            guard let trip = changes.trip else { return }
+            changes.budgetsSeen.append(trip.budget)
+            _ = trip.name
         }
-        gauge.level = 2
-        #expect(changes.levelsSeen == [1])
-        #expect(gauge.level == 2)
+        trip.budget = 2
+        #expect(changes.budgetsSeen == [1])
+        #expect(trip.budget == 2)
     }
 
     @Test func fetchedModelsAreObservable() throws {
-        let container = try ModelContainer(for: Gauge.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let container = try ModelContainer(for: Trip.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
         let context = ModelContext(container)
-        context.insert(Gauge(level: 1, label: "boiler"))
+        context.insert(Trip(name: "Paris", destination: "France", startDate: epoch))
         try context.save()
-        let fetched = try ModelContext(container).fetch(FetchDescriptor<Gauge>())
+        let reader = ModelContext(container)
+        let fetched = try reader.fetch(FetchDescriptor<Trip>())
         let changes = Changes()
-        withObservationTracking { _ = fetched[0].label } onChange: { changes.count += 1 }
-        fetched[0].label = "furnace"
+        withObservationTracking { _ = fetched[0].name } onChange: { changes.count += 1 }
+        fetched[0].name = "Lyon"
         #expect(changes.count == 1)
-        #expect(fetched.map(\.label) == ["furnace"])
+        #expect(fetched.map(\.name) == ["Lyon"])
     }
 }

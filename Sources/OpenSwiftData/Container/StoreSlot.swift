@@ -43,17 +43,15 @@ package final class StoreSlot: @unchecked Sendable {
     /// The storages of models whose entity this store holds, in order. Models come in runs of
     /// one type: the entity is looked up once per run, not per model.
     func own(_ storages: [BackingStorage]) -> [BackingStorage] {
-        var last: (info: ModelTypeInfo, owned: Bool)?
-        var owned = true
-        for storage in storages {
-            if let last, last.info === storage.info, last.owned { continue }
-            let belongs = entityNames.contains(storage.info.entityName)
-            last = (storage.info, belongs)
-            if !belongs { owned = false; break }
+        var checked: ModelTypeInfo?
+        for storage in storages where storage.info !== checked {
+            guard entityNames.contains(storage.info.entityName) else {
+                return storages.filter { entityNames.contains($0.info.entityName) }
+            }
+            checked = storage.info
         }
         // Usually all of them (one store): the array itself, no copy.
-        if owned { return storages }
-        return storages.filter { entityNames.contains($0.info.entityName) }
+        return storages
     }
 
     /// Whether the store rewrites references to models inserted in the same save itself.

@@ -26,8 +26,9 @@ extension DefaultStore: QueryableDataStore {
         let layout = try layout(forEntity: query.entityName)
         return try read("Fetching identifiers of \(layout.entityName)") { db in
             let statement = try selectStatement(query, layout: layout, columns: SQL.column(layout.table.name, SQL.primaryKey), db: db)
+            let scope = scope(of: layout.entityName)
             return try Int64.fetchAll(db, sql: statement.sql, arguments: statement.arguments).map { key in
-                identifier(entityName: layout.entityName, key: key)
+                PersistentIdentifier(scope: scope, primaryKey: .integer(key))
             }
         }
     }

@@ -124,25 +124,16 @@ extension DefaultStore {
 
     // MARK: Rows
 
-    func identifier(entityName: String, key: Int64) -> PersistentIdentifier {
-        PersistentIdentifier(scope: scope(of: entityName), primaryKey: .integer(key))
-    }
-
-    /// The scope of an entity's identifiers in this store.
-    func scope(of entityName: String) -> IdentifierScope {
-        scopes[entityName] ?? .of(entityName: entityName, storeIdentifier: storeIdentifier)
-    }
-
     /// The rows of `SELECT <layout.selectList>` for a rendered statement, as snapshots with their
     /// to-many keys: what every fetch of whole models runs.
     func snapshots(_ select: Statement, layout: SQLiteEntityLayout, db: Database) throws -> [DefaultSnapshot] {
         let statement = try db.cachedStatement(sql: select.sql)
         let reader = layout.reader
-        let destinations = reader.destinations.map(scope(of:))
+        let scopes = reader.destinations.map(scope(of:))
         var rows: [(key: Int64, slots: [Any?])] = []
         do {
             try statement.forEachRowBound(select.values, in: db) { handle in
-                rows.append(try reader.read(handle, destinations: destinations))
+                rows.append(try reader.read(handle, scopes: scopes))
             }
         } catch let error as SQLiteRowReader.FieldError {
             throw SQLiteStoreError(.invalidValue, "\(layout.entityName).\(error.property) of the stored model \(error.key) cannot be read as \(error.valueType) (\(error.underlying)). Check that the model's type matches what was saved, or restore the file.", path: path, underlying: error.underlying)

@@ -78,8 +78,8 @@ struct SQLiteRowReader: Sendable {
 
     /// The current row's key (column 0) and its slots; to-many slots are left for the caller.
     /// - Throws: ``ValueCodingError`` naming the property whose stored value does not read as its type.
-    /// `destinations`: the identifier scope of each of ``destinations``, in this store.
-    func read(_ handle: OpaquePointer, destinations: [IdentifierScope]) throws -> (key: Int64, slots: [Any?]) {
+    /// `scopes`: the identifier scope of each of ``destinations``, in this store.
+    func read(_ handle: OpaquePointer, scopes: [IdentifierScope]) throws -> (key: Int64, slots: [Any?]) {
         let key = sqlite3_column_int64(handle, 0)
         let count = info.properties.count
         let slots = try [Any?](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -96,7 +96,7 @@ struct SQLiteRowReader: Sendable {
             while position < fields.count {
                 let field = fields[position]
                 do {
-                    (base + field.slot).initialize(to: try value(of: field, handle, destinations: destinations))
+                    (base + field.slot).initialize(to: try value(of: field, handle, scopes: scopes))
                 } catch let error as ValueCodingError {
                     throw FieldError(key: key, property: info.properties[field.slot].name, valueType: field.valueType, underlying: error)
                 }
@@ -113,7 +113,7 @@ struct SQLiteRowReader: Sendable {
         let underlying: ValueCodingError
     }
 
-    private func value(of field: Field, _ handle: OpaquePointer, destinations: [IdentifierScope]) throws -> Any {
+    private func value(of field: Field, _ handle: OpaquePointer, scopes: [IdentifierScope]) throws -> Any {
         let type = sqlite3_column_type(handle, field.column)
         if type == SQLITE_NULL {
             if field.isOptional {
@@ -149,7 +149,7 @@ struct SQLiteRowReader: Sendable {
         case .toOne:
             guard type == SQLITE_INTEGER else { throw ValueCodingError("expected an INTEGER") }
             let key = sqlite3_column_int64(handle, field.column)
-            return Optional(PersistentIdentifier(scope: destinations[field.destination], primaryKey: .integer(key))) as Any
+            return Optional(PersistentIdentifier(scope: scopes[field.destination], primaryKey: .integer(key))) as Any
         case .general:
             return try general(field, handle)
         }

@@ -28,17 +28,9 @@ extension DefaultStore {
     package final func identifiers(of storages: [BackingStorage], keys: [Int64]) -> [PersistentIdentifier] {
         var identifiers: [PersistentIdentifier] = []
         identifiers.reserveCapacity(keys.count)
-        // Inserts come in runs of one entity: its scope is looked up once per run.
-        var last: (entity: ModelTypeInfo, scope: IdentifierScope)?
+        var scopes = StoreScopes(self)
         for (storage, key) in zip(storages, keys) {
-            let scope: IdentifierScope
-            if let last, last.entity === storage.info {
-                scope = last.scope
-            } else {
-                scope = self.scope(of: storage.info.entityName)
-                last = (storage.info, scope)
-            }
-            identifiers.append(PersistentIdentifier(scope: scope, primaryKey: .integer(key)))
+            identifiers.append(PersistentIdentifier(scope: scopes.own(for: storage.persistentModelIdentifier), primaryKey: .integer(key)))
         }
         return identifiers
     }
@@ -55,9 +47,7 @@ struct SQLiteSave {
     private var upserts: [String: Statement] = [:]
     /// Per entity and constraint: the constraint's values of the rows inserted so far → their key.
     private var insertedUniqueValues: [String: [Int: [[DatabaseValue]: Int64]]] = [:]
-    /// The permanent scope of the last entity whose inserts were keyed: inserts come in runs of one
-    /// entity, so this spares a lookup by entity name per insert.
-    private var lastScopes: (temporary: IdentifierScope, permanent: IdentifierScope)?
+    private var permanentScopes: StoreScopes
     /// The layout and upsert of the last entity written, by the scope of the snapshot's identifier:
     /// looking both up by entity name was 800 instructions a row.
     private var lastWrite: (scope: IdentifierScope, layout: SQLiteEntityLayout, upsert: Statement)?
@@ -65,14 +55,16 @@ struct SQLiteSave {
     init(store: DefaultStore, db: Database) {
         self.store = store
         self.db = db
+        permanentScopes = StoreScopes(store)
     }
 
     /// The inserted snapshots' temporary → permanent identifiers, from ``run(_:)``'s answer.
     static func remap(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>, keys: [Int64], store: DefaultStore) -> [PersistentIdentifier: PersistentIdentifier] {
         var remap: [PersistentIdentifier: PersistentIdentifier] = [:]
+        var scopes = StoreScopes(store)
         for (snapshot, key) in zip(request.inserted, keys) where snapshot.persistentIdentifier.isTemporary {
             let identifier = snapshot.persistentIdentifier
-            remap[identifier] = PersistentIdentifier(scope: store.scope(of: identifier.entityName), primaryKey: .integer(key))
+            remap[identifier] = PersistentIdentifier(scope: scopes.own(for: identifier), primaryKey: .integer(key))
         }
         return remap
     }
@@ -106,7 +98,7 @@ struct SQLiteSave {
             let target = try target(of: snapshot)
             let identifier = snapshot.persistentIdentifier
             if resolvesReferences && identifier.isTemporary {
-                remap[identifier] = PersistentIdentifier(scope: permanentScope(of: identifier.scope), primaryKey: .integer(target.key))
+                remap[identifier] = PersistentIdentifier(scope: permanentScopes.own(for: identifier), primaryKey: .integer(target.key))
             }
             targets.append(target)
         }
@@ -118,13 +110,6 @@ struct SQLiteSave {
     }
 
     // MARK: Keys
-
-    private mutating func permanentScope(of temporary: IdentifierScope) -> IdentifierScope {
-        if let lastScopes, lastScopes.temporary === temporary { return lastScopes.permanent }
-        let permanent = store.scope(of: temporary.entityName)
-        lastScopes = (temporary, permanent)
-        return permanent
-    }
 
     /// The key of a model this store minted.
     /// `role` is built only for the error (interpolating it per reference was 2% of a graph insert).
