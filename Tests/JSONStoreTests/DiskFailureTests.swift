@@ -29,7 +29,9 @@ enum SmallDisk {
         let disk = try #require(SmallDisk.mountPoint)
         defer {
             #if os(Linux)
-            umount(disk.path)
+            // Lazily: the test's container may still hold the file open, and a plain umount would
+            // then fail with EBUSY and leave the tmpfs mounted after the run.
+            umount2(disk.path, Int32(MNT_DETACH))
             try? FileManager.default.removeItem(at: disk)
             #endif
         }

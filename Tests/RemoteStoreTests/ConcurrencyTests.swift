@@ -6,13 +6,15 @@ import Testing
 
 /// Synchronous calls from any thread or task, and several clients at once.
 @Suite final class ConcurrencyTests {
+    let directory: URL
     let server: RunningStoreServer
 
     init() throws {
-        server = try startServer(schema: notesSchema, directory: try makeDirectory())
+        directory = try makeDirectory()
+        server = try startServer(schema: notesSchema, directory: directory)
     }
 
-    deinit { stopInBackground(server) }
+    deinit { stopInBackground(server, removing: directory) }
 
     @Test func twoClientsSavingConcurrentlyBothLand() throws {
         let url = server.url

@@ -15,7 +15,7 @@ import Testing
         server = try startServer(schema: notesSchema, directory: directory)
     }
 
-    deinit { stopInBackground(server) }
+    deinit { stopInBackground(server, removing: directory) }
 
     private func count(_ http: RawHTTP) async throws -> String {
         String(decoding: try await http.send("/v1/count", json: #"{"query":{"entityName":"Note","sortBy":[]}}"#).body, as: UTF8.self)

@@ -12,12 +12,14 @@ import Yams
         .deletingLastPathComponent().appendingPathComponent("Sources/StoreServer/openapi.yaml")
 
     let document: [String: Any]
+    let directory: URL
     let server: RunningStoreServer
     let http: RawHTTP
 
     init() throws {
         document = try #require(try Yams.load(yaml: String(contentsOf: Self.documentURL, encoding: .utf8)) as? [String: Any])
-        server = try startServer(schema: notesSchema, directory: try makeDirectory())
+        directory = try makeDirectory()
+        server = try startServer(schema: notesSchema, directory: directory)
         http = RawHTTP(baseURL: server.url)
         let context = ModelContext(try remoteContainer(schema: notesSchema, url: server.url))
         context.insert(Note(slug: "a", text: "first", rank: 1))
@@ -27,7 +29,7 @@ import Yams
         try context.save()
     }
 
-    deinit { stopInBackground(server) }
+    deinit { stopInBackground(server, removing: directory) }
 
     struct Scenario: Sendable, CustomTestStringConvertible {
         let name: String

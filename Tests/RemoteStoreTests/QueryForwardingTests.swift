@@ -7,11 +7,13 @@ import Testing
 
 /// Fetches send the translated query, and the server's store runs it.
 @Suite final class QueryForwardingTests {
+    let directory: URL
     let server: RunningStoreServer
     let proxy: RecordingProxy
 
     init() throws {
-        server = try startServer(schema: notesSchema, directory: try makeDirectory())
+        directory = try makeDirectory()
+        server = try startServer(schema: notesSchema, directory: directory)
         proxy = try RecordingProxy(upstream: server.url)
         let seed = ModelContext(try remoteContainer(schema: notesSchema, url: server.url))
         for rank in 0..<20 { seed.insert(Note(slug: "n\(rank)", text: rank.isMultiple(of: 2) ? "even" : "odd", rank: rank)) }
@@ -20,7 +22,7 @@ import Testing
 
     deinit {
         proxy.stop()
-        stopInBackground(server)
+        stopInBackground(server, removing: directory)
     }
 
     private func sentQueries(_ path: String) throws -> [DataStoreQuery] {

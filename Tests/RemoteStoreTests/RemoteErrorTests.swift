@@ -7,13 +7,15 @@ import Testing
 /// Store errors on the server reach the caller typed, with the server's message, and a failed save
 /// keeps the context's changes.
 @Suite final class RemoteErrorTests {
+    let directory: URL
     let server: RunningStoreServer
 
     init() throws {
-        server = try startServer(schema: notesSchema, directory: try makeDirectory())
+        directory = try makeDirectory()
+        server = try startServer(schema: notesSchema, directory: directory)
     }
 
-    deinit { stopInBackground(server) }
+    deinit { stopInBackground(server, removing: directory) }
 
     @Test func aConstraintViolationIsAConflictAndSavesNothing() throws {
         let context = ModelContext(try remoteContainer(schema: notesSchema, url: server.url))

@@ -15,7 +15,7 @@ import Testing
         server = try startServer(schema: notesSchema, directory: directory)
     }
 
-    deinit { stopInBackground(server) }
+    deinit { stopInBackground(server, removing: directory) }
 
     @Test func aServerRestartedBetweenTwoSavesTakesTheSecond() throws {
         let context = ModelContext(try remoteContainer(schema: notesSchema, url: server.url))

@@ -6,15 +6,17 @@ import Testing
 
 /// What the server refuses, and how: a status and a JSON error body that says what is wrong.
 @Suite final class SecurityTests {
+    let directory: URL
     let server: RunningStoreServer
     let http: RawHTTP
 
     init() throws {
-        server = try startServer(schema: notesSchema, directory: try makeDirectory(), maxBodySize: 64 * 1024, maxJSONDepth: 32)
+        directory = try makeDirectory()
+        server = try startServer(schema: notesSchema, directory: directory, maxBodySize: 64 * 1024, maxJSONDepth: 32)
         http = RawHTTP(baseURL: server.url)
     }
 
-    deinit { stopInBackground(server) }
+    deinit { stopInBackground(server, removing: directory) }
 
     static let fetchNotes = #"{"query":{"entityName":"Note","sortBy":[]}}"#
 

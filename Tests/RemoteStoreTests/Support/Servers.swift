@@ -27,7 +27,7 @@ func remoteContainer(schema: Schema, url: URL, token: String = testToken, timeou
     ])
 }
 
-/// A fresh directory, removed by `cleanup`.
+/// A fresh directory for a test server's store; the suite removes it with `stopInBackground(_:removing:)`.
 func makeDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("RemoteStoreTests-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -41,7 +41,11 @@ let quietLogger: Logger = {
     return logger
 }()
 
-/// Stops a test's server without making the test wait for its clients' idle connections.
-func stopInBackground(_ server: RunningStoreServer) {
-    Thread.detachNewThread { server.stop() }
+/// Stops a test's server without making the test wait for its clients' idle connections, then removes
+/// its directory (every run would otherwise leave one store per suite behind in the temporary directory).
+func stopInBackground(_ server: RunningStoreServer, removing directory: URL) {
+    Thread.detachNewThread {
+        server.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
 }
