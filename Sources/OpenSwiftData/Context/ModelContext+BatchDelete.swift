@@ -42,12 +42,22 @@ extension ModelContext {
     /// After a store-side batch delete, the context's copies of the deleted models are gone too.
     /// `all`: they are every model the context holds, so the identity map is emptied at once.
     private func drop(_ storages: [BackingStorage], all: Bool) {
-        if all { registry = IdentityMap() }
+        if all {
+            // Every pending model is a registered one, so all of them go too: the sets are emptied
+            // at once rather than by three removals a model (a third of deleting one).
+            registry = IdentityMap()
+            inserted.removeAll()
+            changed.removeAll()
+            deleted.removeAll()
+        } else {
+            for storage in storages {
+                inserted.remove(storage)
+                changed.remove(storage)
+                deleted.remove(storage)
+                registry.removeValue(forKey: storage.persistentModelIdentifier)
+            }
+        }
         for storage in storages {
-            inserted.remove(storage)
-            changed.remove(storage)
-            deleted.remove(storage)
-            if !all { registry.removeValue(forKey: storage.persistentModelIdentifier) }
             storage.state = .deleted
             storage.context = nil
         }

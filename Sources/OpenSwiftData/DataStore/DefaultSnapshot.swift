@@ -23,8 +23,13 @@ public struct DefaultSnapshot: DataStoreSnapshot {
         guard let storage = backingData as? BackingStorage else {
             preconditionFailure("DefaultSnapshot can only be built from backing data created by OpenSwiftData (createBackingData()).")
         }
+        self.init(storage: storage, relatedBackingDatas: &relatedBackingDatas)
+    }
+
+    /// The snapshot of a model's storage, for a save that has the storage at hand (no cast).
+    package init(storage: BackingStorage, relatedBackingDatas: inout [PersistentIdentifier: any BackingData]) {
         persistentIdentifier = storage.persistentModelIdentifier
-        if storage.info.relationshipSlots.isEmpty, !storage.isFault, !storage.values.contains(where: { $0 == nil }) {
+        if storage.info.relationshipSlots.isEmpty, !storage.isFault, storage.hasEveryValue {
             // Every value is set and none is a relationship: the snapshot shares the model's array
             // (copied only if either changes) instead of holding a copy of it through the save.
             values = SnapshotValues(info: storage.info, slots: storage.values)

@@ -7,8 +7,11 @@ import GRDBSQLite
 extension DefaultStore: QueryableDataStore {
     public final func fetchSnapshots(_ query: DataStoreQuery) throws -> [DefaultSnapshot] {
         let layout = try layout(forEntity: query.entityName)
+        if layout.reader.toMany.isEmpty, let select = try plannedSelectStatement(query, columns: .models) {
+            return try readOne("Fetching \(layout.entityName)") { db in try snapshots(select, layout: layout, db: db) }
+        }
         return try read("Fetching \(layout.entityName)") { db in
-            try snapshots(selectStatement(query, layout: layout, columns: layout.selectList, db: db), layout: layout, db: db)
+            try snapshots(selectStatement(query, layout: layout, columns: .models, db: db), layout: layout, db: db)
         }
     }
 
@@ -25,7 +28,7 @@ extension DefaultStore: QueryableDataStore {
     public final func fetchIdentifiers(_ query: DataStoreQuery) throws -> [PersistentIdentifier] {
         let layout = try layout(forEntity: query.entityName)
         return try read("Fetching identifiers of \(layout.entityName)") { db in
-            let statement = try selectStatement(query, layout: layout, columns: SQL.column(layout.table.name, SQL.primaryKey), db: db)
+            let statement = try selectStatement(query, layout: layout, columns: .keys, db: db)
             let scope = scope(of: layout.entityName)
             return try Int64.fetchAll(db, sql: statement.sql, arguments: statement.arguments).map { key in
                 PersistentIdentifier(scope: scope, primaryKey: .integer(key))
@@ -46,7 +49,7 @@ extension DefaultStore: QueryableDataStore {
             }
             // The matching keys stay inside SQLite: reading them out and binding them back cost
             // more than the delete itself.
-            let matching = try selectStatement(filter, layout: layout, columns: SQL.column(layout.table.name, SQL.primaryKey), db: db)
+            let matching = try selectStatement(filter, layout: layout, columns: .keys, db: db)
             try db.execute(sql: "DELETE FROM \(table) WHERE \(SQL.quote(SQL.primaryKey)) IN (\(matching.sql))", arguments: matching.arguments)
         }
     }

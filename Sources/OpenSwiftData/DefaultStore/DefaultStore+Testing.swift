@@ -7,7 +7,7 @@ extension DefaultStore {
         let layout = try layout(forEntity: Schema.entityName(for: T.self))
         let query = try translate(descriptor, sorted: true)
         let statement = try read("Rendering a fetch") { db in
-            try selectStatement(query, layout: layout, columns: layout.selectList, db: db)
+            try selectStatement(query, layout: layout, columns: .models, db: db)
         }
         return (statement.sql, statement.values)
     }
@@ -16,4 +16,9 @@ extension DefaultStore {
     package func readForTesting<T>(_ body: (Database) throws -> T) throws -> T {
         try database.read(body)
     }
+}
+
+extension DefaultStore {
+    /// How many query shapes have a kept `SELECT` plan.
+    package var selectPlanCountForTesting: Int { selectPlans.count }
 }

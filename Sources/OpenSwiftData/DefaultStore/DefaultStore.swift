@@ -39,6 +39,8 @@ public final class DefaultStore: DataStore, DataStoreBatching, RewritesRelations
     /// Each entity's identifier scope in this store (``IdentifierScope`` looks scopes up under a lock).
     let scopes: [String: IdentifierScope]
     let resolver: KeyPathResolver
+    /// The `SELECT`s rendered so far, by query shape.
+    let selectPlans = SQLiteSelectPlans()
 
     public convenience init(_ configuration: ModelConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)? = nil) throws {
         try self.init(configuration: configuration)
@@ -142,6 +144,14 @@ public final class DefaultStore: DataStore, DataStoreBatching, RewritesRelations
                     throw error
                 }
             }
+        }
+    }
+
+    /// One statement that reads: SQLite runs it against one snapshot of the database by itself,
+    /// so it needs no `BEGIN` and `COMMIT` around it (a tenth of a lookup by key).
+    func readOne<T>(_ action: @autoclosure () -> String, _ body: (Database) throws -> T) throws -> T {
+        try SQLiteOpening.attempt(path, action()) {
+            try database.writeWithoutTransaction(body)
         }
     }
 

@@ -34,16 +34,51 @@ extension DefaultStore {
         return try DataStoreQuery(descriptor, translator: resolver.translator)
     }
 
-    /// `SELECT <columns> FROM "T" [WHERE …] ORDER BY … [LIMIT ? [OFFSET ?]]`.
-    func selectStatement(_ query: DataStoreQuery, layout: SQLiteEntityLayout, columns: String, db: Database) throws -> Statement {
-        let renderer = try renderer(for: layout, db: db)
-        // Whole models (`selectList`) and the unsorted order come prebuilt: each `+=` of the long
-        // column list cost 500 instructions, a twentieth of a lookup by key.
-        var sql = columns == layout.selectList ? layout.selectAll : "SELECT \(columns) FROM \(layout.quotedTable)"
+    /// `SELECT <columns> FROM "T" [WHERE …] ORDER BY … [LIMIT ? [OFFSET ?]]`: the store's plan for
+    /// the query's shape, rendered and kept the first time the shape is seen.
+    func selectStatement(_ query: DataStoreQuery, layout: SQLiteEntityLayout, columns: SQLiteSelectPlans.Columns, db: Database) throws -> Statement {
+        if let shape = DataStoreQueryShape(query) {
+            if let plan = selectPlans.plan(for: shape, columns: columns) {
+                return try statement(plan, shape: shape, query: query)
+            }
+            // Rendered with the constants' positions in their place, so the arguments say which
+            // constant each binds; the SQL is the query's own, as rendering never looks at them.
+            let nanFlags = SQLiteNaNFlags(db)
+            let rendered = try renderSelect(shape.query, layout: layout, columns: columns, nanFlags: nanFlags)
+            if let plan = SQLiteSelectPlans.plan(sql: rendered.sql, renderedArguments: rendered.arguments, constantCount: shape.constants.count) {
+                if !nanFlags.consulted { selectPlans.keep(plan, for: shape, columns: columns) }
+                return try statement(plan, shape: shape, query: query)
+            }
+        }
+        let rendered = try renderSelect(query, layout: layout, columns: columns, nanFlags: SQLiteNaNFlags(db))
+        return Statement(sql: rendered.sql, values: try bind(rendered.arguments + Self.paging(query).arguments))
+    }
+
+    /// The statement for a query whose shape the store has planned; nil when it has none yet.
+    /// Needs no database: a caller can tell a read is this one statement before it starts.
+    func plannedSelectStatement(_ query: DataStoreQuery, columns: SQLiteSelectPlans.Columns) throws -> Statement? {
+        guard let shape = DataStoreQueryShape(query), let plan = selectPlans.plan(for: shape, columns: columns) else { return nil }
+        return try statement(plan, shape: shape, query: query)
+    }
+
+    private func statement(_ plan: SQLiteSelectPlans.Plan, shape: DataStoreQueryShape, query: DataStoreQuery) throws -> Statement {
+        Statement(sql: plan.sql, values: try bind(plan.arguments(shape.constants) + Self.paging(query).arguments))
+    }
+
+    /// The SQL, paging included, and the filter's arguments (the paging's are the caller's).
+    private func renderSelect(_ query: DataStoreQuery, layout: SQLiteEntityLayout, columns: SQLiteSelectPlans.Columns,
+                              nanFlags: SQLiteNaNFlags) throws -> SQLFragment {
+        let renderer = renderer(for: layout, nanFlags: nanFlags)
+        // Whole models and the unsorted order come prebuilt: each `+=` of the long column list
+        // cost 500 instructions.
+        var sql = switch columns {
+        case .models: layout.selectAll
+        case .keys: "SELECT \(SQL.column(layout.table.name, SQL.primaryKey)) FROM \(layout.quotedTable)"
+        }
         var arguments: [QueryValue] = []
         if let filter = try renderFilter(query, renderer) {
             sql += " WHERE \(filter.sql)"
-            arguments += filter.arguments
+            arguments = filter.arguments
         }
         if query.sortBy.isEmpty {
             sql += layout.orderByKey
@@ -54,15 +89,13 @@ extension DefaultStore {
                 throw DataStoreError.preferInMemorySort
             }
         }
-        let paging = Self.paging(query)
-        sql += paging.sql
-        arguments += paging.arguments
-        return Statement(sql: sql, values: try bind(arguments))
+        sql += Self.paging(query).sql
+        return SQLFragment(sql, arguments: arguments)
     }
 
     /// `SELECT COUNT(*) FROM "T" [WHERE …]`, or over a sub-select when the query is paged.
     func countStatement(_ query: DataStoreQuery, layout: SQLiteEntityLayout, db: Database) throws -> Statement {
-        let renderer = try renderer(for: layout, db: db)
+        let renderer = renderer(for: layout, nanFlags: SQLiteNaNFlags(db))
         var inner = "FROM \(layout.quotedTable)"
         var arguments: [QueryValue] = []
         if let filter = try renderFilter(query, renderer) {
@@ -79,8 +112,7 @@ extension DefaultStore {
 
     /// The renderer for one entity. It reads the NaN flags in the statement's own transaction, so a
     /// NaN saved by another connection a moment ago is seen.
-    func renderer(for layout: SQLiteEntityLayout, db: Database) throws -> SQLiteQueryRenderer {
-        let nanFlags = SQLiteNaNFlags(db)
+    func renderer(for layout: SQLiteEntityLayout, nanFlags: SQLiteNaNFlags) -> SQLiteQueryRenderer {
         let resolver = resolver
         let entityName = layout.entityName
         return SQLiteQueryRenderer(

@@ -6,6 +6,8 @@ import GRDB
 final class SQLiteNaNFlags {
     private let db: Database
     private var flags: Set<String>?
+    /// Whether a column that can hold NaN was named: SQL rendered then depends on the flags.
+    private(set) var consulted = false
 
     init(_ db: Database) {
         self.db = db
@@ -14,6 +16,7 @@ final class SQLiteNaNFlags {
     /// Whether `Entity.property`, stored as `storage`, has held NaN or a non-finite JSON number.
     func flags(_ entityName: String, _ property: String, storage: SQLiteColumn.Storage) throws -> Bool {
         guard storage == .real || storage == .json else { return false }
+        consulted = true
         if flags == nil { flags = try SQLiteMetadata.nanColumns(db) }
         return flags!.contains("\(entityName).\(property)")
     }

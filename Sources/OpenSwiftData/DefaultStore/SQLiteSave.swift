@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import GRDBSQLite
 
 extension DefaultStore {
     /// Writes one context save in one transaction: deletes, then updates, then inserts (each
@@ -43,10 +42,8 @@ struct SQLiteSave {
     private var remap: [PersistentIdentifier: PersistentIdentifier] = [:]
     private var deleted: Set<PersistentIdentifier> = []
     private var nanColumns: Set<String> = []
-    private var nextKeys: [String: Int64] = [:]
     private var upserts: [String: Statement] = [:]
-    /// Per entity and constraint: the constraint's values of the rows inserted so far → their key.
-    private var insertedUniqueValues: [String: [Int: [[DatabaseValue]: Int64]]] = [:]
+    private let insertKeys: SQLiteInsertKeys
     private var permanentScopes: StoreScopes
     /// The layout and upsert of the last entity written, by the scope of the snapshot's identifier:
     /// looking both up by entity name was 800 instructions a row.
@@ -55,6 +52,7 @@ struct SQLiteSave {
     init(store: DefaultStore, db: Database) {
         self.store = store
         self.db = db
+        insertKeys = SQLiteInsertKeys(db: db)
         permanentScopes = StoreScopes(store)
     }
 
@@ -129,55 +127,10 @@ struct SQLiteSave {
         let identifier = snapshot.persistentIdentifier
         guard identifier.isTemporary else { return (try ownKey(identifier, role: "inserted model"), nil) }
         let layout = try writeTarget(identifier).0
-        guard !layout.writes.uniqueConstraints.isEmpty else { return (try newKey(layout), nil) }
+        guard !layout.writes.uniqueConstraints.isEmpty else { return (try insertKeys.newKey(layout), nil) }
         // Inserts may refer to inserts not keyed yet; such a reference reads as nil here.
         let row = try rowValues(of: snapshot, layout: layout, resolvingInserts: false)
-        let constraints = uniqueValues(of: row, layout: layout)
-        var key: Int64?
-        for (index, values) in constraints {
-            if let earlier = insertedUniqueValues[layout.entityName]?[index]?[values] { key = earlier; break }
-            if let stored = try storedRow(layout.writes.uniqueConstraints[index], values: values) { key = stored; break }
-        }
-        let resolved = try key ?? newKey(layout)
-        for (index, values) in constraints { insertedUniqueValues[layout.entityName, default: [:]][index, default: [:]][values] = resolved }
-        return (resolved, layout.writes.hasReferences ? nil : row)
-    }
-
-    /// Per constraint (by index), the snapshot's stored values; constraints with a nil value are
-    /// left out, as SQL's UNIQUE lets NULLs repeat.
-    private func uniqueValues(of row: [DatabaseValue], layout: SQLiteEntityLayout) -> [(Int, [DatabaseValue])] {
-        var result: [(Int, [DatabaseValue])] = []
-        constraints: for (index, constraint) in layout.writes.uniqueConstraints.enumerated() {
-            guard let positions = constraint.positions else { continue }
-            var values: [DatabaseValue] = []
-            for position in positions {
-                guard !row[position].isNull else { continue constraints }
-                values.append(row[position])
-            }
-            result.append((index, values))
-        }
-        return result
-    }
-
-    private func storedRow(_ constraint: SQLiteEntityWrites.UniqueConstraint, values: [DatabaseValue]) throws -> Int64? {
-        var key: Int64?
-        try db.cachedStatement(sql: constraint.lookup).forEachRowBound(values, in: db) { key = sqlite3_column_int64($0, 0) }
-        return key
-    }
-
-    /// Keys continue after the highest ever used (AUTOINCREMENT's `sqlite_sequence`), so the key of
-    /// a deleted model never names another one.
-    private mutating func newKey(_ layout: SQLiteEntityLayout) throws -> Int64 {
-        let next: Int64
-        if let known = nextKeys[layout.entityName] {
-            next = known
-        } else {
-            let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = ?", arguments: [layout.table.name]) ?? 0
-            let maximum = try Int64.fetchOne(db, sql: "SELECT MAX(\(SQL.quote(SQL.primaryKey))) FROM \(SQL.quote(layout.table.name))") ?? 0
-            next = max(sequence, maximum) + 1
-        }
-        nextKeys[layout.entityName] = next + 1
-        return next
+        return (try insertKeys.key(matching: row, layout), layout.writes.hasReferences ? nil : row)
     }
 
     // MARK: Rows

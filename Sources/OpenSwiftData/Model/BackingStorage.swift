@@ -61,6 +61,15 @@ package class BackingStorage {
     package var asBackingData: any BackingData { self as! any BackingData }
     package var hasIdentifier: Bool { identifier != nil }
 
+    /// Whether every slot holds a value. By index and pattern: `values.contains { $0 == nil }`
+    /// copied each value out of its existential to compare it, 200 instructions a property.
+    var hasEveryValue: Bool {
+        for index in values.indices {
+            if case .none = values[index] { return false }
+        }
+        return true
+    }
+
     /// The value in a slot, faulting it in first if needed; unset optionals read as `nil`, unset
     /// properties with a declared default read as that default.
     package func value(at slot: Int) -> Any? {

@@ -150,6 +150,32 @@ import Testing
         #expect(reread.visits.map(\.place) == ["Castle"])
     }
 
+    @Test func batchDeletingEveryRegisteredModelDropsItsPendingChangesToo() throws {
+        let directory = try TemporaryDirectory()
+        let bookings = { try ModelContainer(for: StoreBooking.self, configurations: ModelConfiguration(url: directory.file("bookings.store"))) }
+        let context = ModelContext(try bookings())
+        let saved = (0..<3).map { StoreBooking(hotel: "Ritz", night: $0, guest: "g\($0)") }
+        saved.forEach(context.insert)
+        try context.save()
+        saved[0].guest = "changed"
+        context.delete(saved[1])
+        let unsaved = StoreBooking(hotel: "Savoy", night: 1, guest: "new")
+        context.insert(unsaved)
+        #expect(context.hasChanges)
+
+        try context.delete(model: StoreBooking.self)
+        #expect(!context.hasChanges)
+        #expect(context.insertedModelsArray.isEmpty && context.changedModelsArray.isEmpty && context.deletedModelsArray.isEmpty)
+        #expect((saved + [unsaved]).allSatisfy { $0.isDeleted && $0.modelContext == nil })
+        try context.save()
+        #expect(try context.fetchCount(FetchDescriptor<StoreBooking>()) == 0)
+        // A model deleted this way can be inserted into another context and saved afresh.
+        let other = ModelContext(try bookings())
+        other.insert(StoreBooking(hotel: "Ritz", night: 7, guest: "later"))
+        try other.save()
+        #expect(try context.fetch(FetchDescriptor<StoreBooking>()).map(\.guest) == ["later"])
+    }
+
     @Test func eraseEmptiesTheStoreButKeepsItsIdentifierAndKeys() throws {
         let directory = try TemporaryDirectory()
         let url = directory.file("trips.store")

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct SQLiteUniqueTests {
     private func container() throws -> ModelContainer {
-        try ModelContainer(for: StoreTraveller.self, StoreBooking.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        try ModelContainer(for: StoreTraveller.self, StoreBooking.self, StoreMember.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
     }
 
     @Test func anInsertEqualToASavedModelUpdatesItAndTakesItsIdentifier() throws {
@@ -88,5 +88,23 @@ import Testing
         #expect(error.code == .uniqueConstraintViolation)
         let stored = try ModelContext(container).fetch(FetchDescriptor<StoreTraveller>(sortBy: [SortDescriptor(\.email)]))
         #expect(stored.map(\.email) == ["ana@example.com", "bo@example.com"])
+    }
+
+    @Test func withTwoConstraintsAnInsertTakesTheRowItEqualsOnEither() throws {
+        let container = try container()
+        let first = ModelContext(container)
+        let ana = StoreMember(email: "a@example.com", handle: "ana", name: "Ana")
+        first.insert(ana)
+        try first.save()
+
+        let next = ModelContext(container)
+        let renamed = StoreMember(email: "b@example.com", handle: "ana", name: "Ana B")
+        next.insert(renamed)
+        next.insert(StoreMember(email: "c@example.com", handle: "cy", name: "Cy"))
+        next.insert(StoreMember(email: "c@example.com", handle: "cyrus", name: "Cyrus"))
+        try next.save()
+        #expect(renamed.persistentModelID == ana.persistentModelID)
+        let stored = try ModelContext(container).fetch(FetchDescriptor<StoreMember>(sortBy: [SortDescriptor(\.email)]))
+        #expect(stored.map { "\($0.email) \($0.handle) \($0.name)" } == ["b@example.com ana Ana B", "c@example.com cyrus Cyrus"])
     }
 }

@@ -54,6 +54,20 @@ import OpenSwiftData
     }
 }
 
+/// Two uniqueness constraints: an insert may equal a row on either.
+@Model final class StoreMember {
+    #Unique<StoreMember>([\.email], [\.handle])
+    var email: String
+    var handle: String
+    var name: String
+
+    init(email: String, handle: String, name: String) {
+        self.email = email
+        self.handle = handle
+        self.name = name
+    }
+}
+
 enum StoreMood: String, Codable, Sendable { case calm, busy }
 enum StoreLevel: Int, Codable, Sendable { case low = 1, high = 9 }
 

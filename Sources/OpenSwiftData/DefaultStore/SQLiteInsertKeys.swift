@@ -1,0 +1,117 @@
+import GRDB
+import GRDBSQLite
+
+/// The keys one save gives its inserts: the key of the row an insert equals on a uniqueness
+/// constraint (inserted earlier in the save, or stored), else a new one after the table's last.
+///
+/// State is kept per entity, found by its layout's identity: looking the next key, the inserted
+/// constraint values and the lookup statement up by entity name hashed the name three times an
+/// insert.
+final class SQLiteInsertKeys {
+    private final class Entity {
+        /// The next new key; nil until the table's sequence is read.
+        var next: Int64?
+        /// Per constraint: the constraint's values of the rows inserted so far → their key.
+        var inserted: [[[DatabaseValue]: Int64]]
+        /// Per constraint: its lookup of a stored row, prepared on first use.
+        var lookups: [Statement?]
+
+        init(constraints: Int) {
+            inserted = Array(repeating: [:], count: constraints)
+            lookups = Array(repeating: nil, count: constraints)
+        }
+    }
+
+    private let db: Database
+    private var entities: [ObjectIdentifier: Entity] = [:]
+    /// Inserts come in runs of one entity.
+    private var last: (layout: SQLiteEntityLayout, entity: Entity)?
+
+    init(db: Database) {
+        self.db = db
+    }
+
+    /// A new key: keys continue after the highest ever used (AUTOINCREMENT's `sqlite_sequence`),
+    /// so the key of a deleted model never names another one.
+    func newKey(_ layout: SQLiteEntityLayout) throws -> Int64 {
+        try newKey(entity(layout), layout)
+    }
+
+    /// The key for an insert whose row (as far as known: references to inserts not keyed yet read
+    /// as nil) is `row`.
+    func key(matching row: [DatabaseValue], _ layout: SQLiteEntityLayout) throws -> Int64 {
+        let entity = entity(layout)
+        let constraints = uniqueValues(of: row, layout: layout)
+        if constraints.count == 1 {
+            let (index, values) = constraints[0]
+            // One hash of the values: the entry is made as it is looked up. A throw leaves it at
+            // -1, but a save that throws is given up whole.
+            return try resolve(&entity.inserted[index][values, default: -1]) {
+                try storedRow(entity, index, layout, values) ?? newKey(entity, layout)
+            }
+        }
+        var key: Int64?
+        for (index, values) in constraints {
+            if let earlier = entity.inserted[index][values] { key = earlier; break }
+            if let stored = try storedRow(entity, index, layout, values) { key = stored; break }
+        }
+        let resolved = try key ?? newKey(entity, layout)
+        for (index, values) in constraints { entity.inserted[index][values] = resolved }
+        return resolved
+    }
+
+    private func resolve(_ slot: inout Int64, _ make: () throws -> Int64) rethrows -> Int64 {
+        if slot < 0 { slot = try make() }
+        return slot
+    }
+
+    private func entity(_ layout: SQLiteEntityLayout) -> Entity {
+        if let last, last.layout === layout { return last.entity }
+        let id = ObjectIdentifier(layout)
+        let entity = entities[id] ?? Entity(constraints: layout.writes.uniqueConstraints.count)
+        entities[id] = entity
+        last = (layout, entity)
+        return entity
+    }
+
+    private func newKey(_ entity: Entity, _ layout: SQLiteEntityLayout) throws -> Int64 {
+        let next = try entity.next ?? firstNewKey(layout)
+        entity.next = next + 1
+        return next
+    }
+
+    private func firstNewKey(_ layout: SQLiteEntityLayout) throws -> Int64 {
+        let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = ?", arguments: [layout.table.name]) ?? 0
+        let maximum = try Int64.fetchOne(db, sql: "SELECT MAX(\(SQL.quote(SQL.primaryKey))) FROM \(SQL.quote(layout.table.name))") ?? 0
+        return max(sequence, maximum) + 1
+    }
+
+    /// Per constraint (by index), the row's values; constraints with a nil value are left out, as
+    /// SQL's UNIQUE lets NULLs repeat.
+    private func uniqueValues(of row: [DatabaseValue], layout: SQLiteEntityLayout) -> [(Int, [DatabaseValue])] {
+        var result: [(Int, [DatabaseValue])] = []
+        constraints: for (index, constraint) in layout.writes.uniqueConstraints.enumerated() {
+            guard let positions = constraint.positions else { continue }
+            var values: [DatabaseValue] = []
+            for position in positions {
+                guard !row[position].isNull else { continue constraints }
+                values.append(row[position])
+            }
+            result.append((index, values))
+        }
+        return result
+    }
+
+    private func storedRow(_ entity: Entity, _ index: Int, _ layout: SQLiteEntityLayout, _ values: [DatabaseValue]) throws -> Int64? {
+        let statement: Statement
+        if let prepared = entity.lookups[index] {
+            statement = prepared
+        } else {
+            statement = try db.cachedStatement(sql: layout.writes.uniqueConstraints[index].lookup)
+            entity.lookups[index] = statement
+        }
+        var key: Int64?
+        try statement.forEachRowBound(values, in: db) { key = sqlite3_column_int64($0, 0) }
+        return key
+    }
+}
