@@ -5,36 +5,40 @@ import Foundation
 /// its `encode(to:)` runs against a capturing encoder keyed by ``DataStoreSnapshotCodingKey``.
 package enum SnapshotReader {
     package static func slotValues<S: DataStoreSnapshot>(of snapshot: S, info: ModelTypeInfo) throws -> [Any?] {
-        let named: [String: Any]
-        if let snapshot = snapshot as? DefaultSnapshot {
-            if let slots = snapshot.values.slots(for: info) {
-                // Values already of their declared type stay where they are: a model with only such
-                // attributes gets the snapshot's own array, shared and never copied.
-                var result = slots
-                if snapshot.values.attributesTyped {
-                    for slot in info.relationshipSlots {
-                        guard let raw = slots[slot] else { continue }
-                        result[slot] = try slotValue(raw, for: info.properties[slot], entityName: info.entityName)
-                    }
-                    return result
-                }
-                for property in info.properties {
-                    guard let raw = slots[property.index] else { continue }
-                    if case .attribute = property.shape, ObjectIdentifier(type(of: raw)) == ObjectIdentifier(property.valueType) { continue }
-                    result[property.index] = try slotValue(raw, for: property, entityName: info.entityName)
-                }
-                return result
-            }
-            named = Dictionary(snapshot.values.map { ($0.key, $0.value.value) }, uniquingKeysWith: { first, _ in first })
-        } else {
-            let capture = CaptureEncoder()
-            try snapshot.encode(to: capture)
-            guard !capture.storage.usedNestedContainers else {
-                return try slotValuesThroughJSON(of: snapshot, info: info)
-            }
-            named = capture.storage.values
+        if let snapshot = snapshot as? DefaultSnapshot { return try slotValues(of: snapshot, info: info) }
+        let capture = CaptureEncoder()
+        try snapshot.encode(to: capture)
+        guard !capture.storage.usedNestedContainers else {
+            return try slotValuesThroughJSON(of: snapshot, info: info)
         }
-        return try info.properties.map { property in
+        return try slotValues(named: capture.storage.values, info: info)
+    }
+
+    /// A `DefaultSnapshot`'s values, read directly.
+    package static func slotValues(of snapshot: DefaultSnapshot, info: ModelTypeInfo) throws -> [Any?] {
+        guard let slots = snapshot.values.slots(for: info) else {
+            return try slotValues(named: Dictionary(snapshot.values.map { ($0.key, $0.value.value) }, uniquingKeysWith: { first, _ in first }), info: info)
+        }
+        // Values already of their declared type stay where they are: a model with only such
+        // attributes gets the snapshot's own array, shared and never copied.
+        var result = slots
+        if snapshot.values.attributesTyped {
+            for slot in info.relationshipSlots {
+                guard let raw = slots[slot] else { continue }
+                result[slot] = try slotValue(raw, for: info.properties[slot], entityName: info.entityName)
+            }
+            return result
+        }
+        for property in info.properties {
+            guard let raw = slots[property.index] else { continue }
+            if case .attribute = property.shape, ObjectIdentifier(type(of: raw)) == ObjectIdentifier(property.valueType) { continue }
+            result[property.index] = try slotValue(raw, for: property, entityName: info.entityName)
+        }
+        return result
+    }
+
+    private static func slotValues(named: [String: Any], info: ModelTypeInfo) throws -> [Any?] {
+        try info.properties.map { property in
             guard let raw = named[property.name] else { return nil }
             return try slotValue(raw, for: property, entityName: info.entityName)
         }
@@ -75,6 +79,19 @@ package enum SnapshotReader {
         // Snapshots built from models, decoded with the declared types or read by the default store
         // already hold the declared type: unwrapping and re-casting it cost half of a fetch.
         if case .attribute = property.shape, ObjectIdentifier(type(of: raw)) == ObjectIdentifier(property.valueType) { return raw }
+        // The default store's own forms, taken without casts: `as? [PersistentIdentifier]` checks
+        // an `Any` element by element, a thousand instructions a related model.
+        if case .toMany = property.shape, holdsExactly(raw, [PersistentIdentifier].self) {
+            return BackingStorage.UnresolvedRelationship(identifiers: takeExactly(raw, as: [PersistentIdentifier].self))
+        }
+        if case .toOne = property.shape {
+            if holdsExactly(raw, PersistentIdentifier?.self) {
+                return BackingStorage.UnresolvedRelationship(identifiers: takeExactly(raw, as: PersistentIdentifier?.self).map { [$0] })
+            }
+            if holdsExactly(raw, PersistentIdentifier.self) {
+                return BackingStorage.UnresolvedRelationship(identifiers: [takeExactly(raw, as: PersistentIdentifier.self)])
+            }
+        }
         let present = unwrapOptional(raw)
         switch property.shape {
         case .toOne:

@@ -85,6 +85,14 @@ import Testing
         #expect(values.tags == ["\u{E9}"])
     }
 
+    /// The ASCII check reads eight bytes at a time, then the rest one by one: a decomposed
+    /// character in the first word, a later word, the tail, or none at all.
+    @Test(arguments: ["e\u{301}abcdefghij", "abcdefghijklmne\u{301}xyz", "abcdefghijklmnopqre\u{301}", "plain ASCII text, longer than a word"])
+    func textIsNormalizedWhereverItsFirstNonASCIIByteIs(_ text: String) throws {
+        let values = try roundTrip { StoreValues(text: text) }
+        #expect(Array(values.text.unicodeScalars) == Array(text.precomposedStringWithCanonicalMapping.unicodeScalars))
+    }
+
     @Test func negativeZeroReadsBackEqualToZero() throws {
         let values = try roundTrip { StoreValues(double: -0.0, float: -0.0) }
         #expect(values.double == 0)

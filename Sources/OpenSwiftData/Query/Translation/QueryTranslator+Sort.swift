@@ -8,7 +8,9 @@ extension QueryTranslator {
     /// descriptors, enumerations (whose `<` is their own) and key paths through relationships
     /// throw ``QueryTranslationError/Kind/unsupportedSort``.
     public func translate<T>(_ sort: [SortDescriptor<T>]) throws -> [QuerySortKey] {
-        try sort.map(translate)
+        // Most fetches have no sort; mapping even none ran through generic metadata lookups.
+        guard !sort.isEmpty else { return [] }
+        return try sort.map(translate)
     }
 
     private func translate<T>(_ descriptor: SortDescriptor<T>) throws -> QuerySortKey {

@@ -4,7 +4,9 @@ import Foundation
 /// variable stands for, and the numbers given to collection elements.
 struct TranslationState {
     let resolve: @Sendable (AnyKeyPath) -> QueryKeyPathResolution?
-    private var bindings: [PredicateExpressions.VariableID: QueryOperand] = [:]
+    /// A few pairs, not a dictionary: a predicate binds one variable per closure, and hashing
+    /// into a new dictionary was a tenth of translating `$0.id == id`.
+    private var bindings: [(variable: PredicateExpressions.VariableID, operand: QueryOperand)] = []
     private var lastVariable = 0
 
     init(resolve: @escaping @Sendable (AnyKeyPath) -> QueryKeyPathResolution?) {
@@ -37,11 +39,15 @@ struct TranslationState {
     }
 
     mutating func bind(_ variable: PredicateExpressions.VariableID, to operand: QueryOperand) {
-        bindings[variable] = operand
+        if let index = bindings.firstIndex(where: { $0.variable == variable }) {
+            bindings[index].operand = operand
+        } else {
+            bindings.append((variable, operand))
+        }
     }
 
     func binding(of variable: PredicateExpressions.VariableID) -> QueryOperand? {
-        bindings[variable]
+        bindings.first { $0.variable == variable }?.operand
     }
 
     /// A fresh number for a collection element, starting at 1.
