@@ -145,8 +145,10 @@ package struct SnapshotValue: @unchecked Sendable {
         case .toOne:
             return SnapshotValue(try container.decodeIfPresent(PersistentIdentifier.self, forKey: key) as Any)
         case .toMany:
-            let identifiers = try container.decodeIfPresent([PersistentIdentifier].self, forKey: key)
-            return SnapshotValue((identifiers ?? (property.isOptional ? nil : [])) as Any)
+            // Typed, so the value is a `[PersistentIdentifier]?` (an untyped `[]` made it `[Any]?`).
+            let identifiers: [PersistentIdentifier]? = try container.decodeIfPresent([PersistentIdentifier].self, forKey: key)
+                ?? (property.isOptional ? nil : [])
+            return SnapshotValue(identifiers as Any)
         case .attribute:
             let optional = property.valueType as? any AnyOptional.Type
             guard let decodable = (optional?.optionalWrappedType ?? property.valueType) as? any Decodable.Type else { return nil }

@@ -15,6 +15,10 @@ final class SQLiteInsertKeys {
         var inserted: [[[DatabaseValue]: Int64]]
         /// Per constraint: its lookup of a stored row, prepared on first use.
         var lookups: [Statement?]
+        /// Whether the table held no row when this save first looked for a stored twin. Inserts
+        /// are keyed before any of them is written, so an empty table stays empty meanwhile, and
+        /// a bulk load into it needs no lookup per insert (a tenth of a unique insert).
+        var isEmpty: Bool?
 
         init(constraints: Int) {
             inserted = Array(repeating: [:], count: constraints)
@@ -103,6 +107,10 @@ final class SQLiteInsertKeys {
     }
 
     private func storedRow(_ entity: Entity, _ index: Int, _ layout: SQLiteEntityLayout, _ values: [DatabaseValue]) throws -> Int64? {
+        if entity.isEmpty == nil {
+            entity.isEmpty = try !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(SQL.quote(layout.table.name)))") ?? false)
+        }
+        if entity.isEmpty == true { return nil }
         let statement: Statement
         if let prepared = entity.lookups[index] {
             statement = prepared

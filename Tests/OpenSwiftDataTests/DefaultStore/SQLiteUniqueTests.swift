@@ -107,4 +107,35 @@ import Testing
         let stored = try ModelContext(container).fetch(FetchDescriptor<StoreMember>(sortBy: [SortDescriptor(\.email)]))
         #expect(stored.map { "\($0.email) \($0.handle) \($0.name)" } == ["b@example.com ana Ana B", "c@example.com cyrus Cyrus"])
     }
+
+    /// Inserts are keyed after the save's deletes and updates are written: a twin deleted or
+    /// changed in the same save is no longer one, also when that leaves the table empty.
+    @Test func aTwinDeletedOrChangedInTheSameSaveIsNotMatched() throws {
+        let container = try container()
+        let context = ModelContext(container)
+        let ana = StoreTraveller(email: "ana@example.com", name: "Ana")
+        let bo = StoreTraveller(email: "bo@example.com", name: "Bo")
+        context.insert(ana)
+        context.insert(bo)
+        try context.save()
+
+        context.delete(ana)
+        bo.email = "bo@new.example.com"
+        let newAna = StoreTraveller(email: "ana@example.com", name: "New Ana")
+        let newBo = StoreTraveller(email: "bo@example.com", name: "New Bo")
+        context.insert(newAna)
+        context.insert(newBo)
+        try context.save()
+        #expect(newAna.persistentModelID != ana.persistentModelID)
+        #expect(newBo.persistentModelID != bo.persistentModelID)
+        let stored = try ModelContext(container).fetch(FetchDescriptor<StoreTraveller>(sortBy: [SortDescriptor(\.email)]))
+        #expect(stored.map { "\($0.email) \($0.name)" } == ["ana@example.com New Ana", "bo@example.com New Bo", "bo@new.example.com Bo"])
+
+        let emptied = ModelContext(container)
+        try emptied.delete(model: StoreTraveller.self)
+        emptied.insert(StoreTraveller(email: "ana@example.com", name: "Third Ana"))
+        emptied.insert(StoreTraveller(email: "ana@example.com", name: "Fourth Ana"))
+        try emptied.save()
+        #expect(try ModelContext(container).fetch(FetchDescriptor<StoreTraveller>()).map(\.name) == ["Fourth Ana"])
+    }
 }
