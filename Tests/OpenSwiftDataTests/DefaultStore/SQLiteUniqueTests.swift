@@ -7,6 +7,18 @@ import Testing
         try ModelContainer(for: StoreTraveller.self, StoreBooking.self, StoreMember.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
     }
 
+    /// A store holding Ana and Bo, saved through the context returned with them.
+    private func savedAnaAndBo() throws -> (ModelContainer, ModelContext, ana: StoreTraveller, bo: StoreTraveller) {
+        let container = try container()
+        let context = ModelContext(container)
+        let ana = StoreTraveller(email: "ana@example.com", name: "Ana")
+        let bo = StoreTraveller(email: "bo@example.com", name: "Bo")
+        context.insert(ana)
+        context.insert(bo)
+        try context.save()
+        return (container, context, ana, bo)
+    }
+
     @Test func anInsertEqualToASavedModelUpdatesItAndTakesItsIdentifier() throws {
         let container = try container()
         let first = ModelContext(container)
@@ -75,13 +87,7 @@ import Testing
     }
 
     @Test func anUpdateThatCollidesFailsTheWholeSave() throws {
-        let container = try container()
-        let context = ModelContext(container)
-        let ana = StoreTraveller(email: "ana@example.com", name: "Ana")
-        let bo = StoreTraveller(email: "bo@example.com", name: "Bo")
-        context.insert(ana)
-        context.insert(bo)
-        try context.save()
+        let (container, context, _, bo) = try savedAnaAndBo()
         bo.email = "ana@example.com"
         context.insert(StoreTraveller(email: "new@example.com", name: "New"))
         let error = try #require(throws: SQLiteStoreError.self) { try context.save() }
@@ -111,13 +117,7 @@ import Testing
     /// Inserts are keyed after the save's deletes and updates are written: a twin deleted or
     /// changed in the same save is no longer one, also when that leaves the table empty.
     @Test func aTwinDeletedOrChangedInTheSameSaveIsNotMatched() throws {
-        let container = try container()
-        let context = ModelContext(container)
-        let ana = StoreTraveller(email: "ana@example.com", name: "Ana")
-        let bo = StoreTraveller(email: "bo@example.com", name: "Bo")
-        context.insert(ana)
-        context.insert(bo)
-        try context.save()
+        let (container, context, ana, bo) = try savedAnaAndBo()
 
         context.delete(ana)
         bo.email = "bo@new.example.com"
