@@ -37,7 +37,7 @@ extension DefaultStore {
     /// `SELECT <columns> FROM "T" [WHERE …] ORDER BY … [LIMIT ? [OFFSET ?]]`: the store's plan for
     /// the query's shape, rendered and kept the first time the shape is seen.
     func selectStatement(_ query: DataStoreQuery, layout: SQLiteEntityLayout, columns: SQLiteSelectPlans.Columns, db: Database) throws -> Statement {
-        if let shape = DataStoreQueryShape(query) {
+        if let shape = DataStoreQueryShape(query, longestList: SQLiteQueryRenderer.largeListThreshold) {
             if let plan = selectPlans.plan(for: shape, columns: columns) {
                 return try statement(plan, shape: shape, query: query)
             }
@@ -57,7 +57,7 @@ extension DefaultStore {
     /// The statement for a query whose shape the store has planned; nil when it has none yet.
     /// Needs no database: a caller can tell a read is this one statement before it starts.
     func plannedSelectStatement(_ query: DataStoreQuery, columns: SQLiteSelectPlans.Columns) throws -> Statement? {
-        guard let shape = DataStoreQueryShape(query), let plan = selectPlans.plan(for: shape, columns: columns) else { return nil }
+        guard let shape = DataStoreQueryShape(query, longestList: SQLiteQueryRenderer.largeListThreshold), let plan = selectPlans.plan(for: shape, columns: columns) else { return nil }
         return try statement(plan, shape: shape, query: query)
     }
 

@@ -11,11 +11,13 @@ struct DataStoreQueryShape: Hashable {
     /// The constants, in the order of their positions.
     let constants: [QueryValue]
 
-    init?(_ query: DataStoreQuery) {
+    /// `longestList`: a store that renders longer `in` lists differently (as one argument) gives
+    /// queries with such a list no shape.
+    init?(_ query: DataStoreQuery, longestList: Int = .max) {
         var constants: [QueryValue] = []
         var shaped = query
         if let filter = query.filter {
-            guard let numbered = filter.numberingConstants(&constants) else { return nil }
+            guard let numbered = filter.numberingConstants(&constants, longestList: longestList) else { return nil }
             shaped.filter = numbered
         }
         shaped.fetchLimit = query.fetchLimit.map { _ in 0 }
@@ -32,7 +34,7 @@ extension QueryExpression {
     /// This expression with each constant replaced by `.integer(n)`, its position in `constants`
     /// (which it is appended to, left to right); nil when a constant is not one a store renders
     /// alike whatever its value.
-    func numberingConstants(_ constants: inout [QueryValue]) -> QueryExpression? {
+    func numberingConstants(_ constants: inout [QueryValue], longestList: Int = .max) -> QueryExpression? {
         func number(_ value: QueryValue) -> QueryValue? {
             switch value {
             case .null, .identifier, .array: return nil
@@ -42,7 +44,7 @@ extension QueryExpression {
                 return .integer(Int64(constants.count - 1))
             }
         }
-        func numbered(_ expression: QueryExpression) -> QueryExpression? { expression.numberingConstants(&constants) }
+        func numbered(_ expression: QueryExpression) -> QueryExpression? { expression.numberingConstants(&constants, longestList: longestList) }
         switch self {
         case .value(let value):
             return number(value).map { .value($0) }
@@ -89,7 +91,7 @@ extension QueryExpression {
             guard let collection = numbered(collection), let element = numbered(element) else { return nil }
             return .collectionContains(collection, element: element, type: type)
         case let .in(element, list, type):
-            guard let element = numbered(element) else { return nil }
+            guard list.count <= longestList, let element = numbered(element) else { return nil }
             var numberedList: [QueryValue] = []
             numberedList.reserveCapacity(list.count)
             for value in list {
