@@ -79,27 +79,13 @@ package enum SnapshotReader {
         // Snapshots built from models, decoded with the declared types or read by the default store
         // already hold the declared type: unwrapping and re-casting it cost half of a fetch.
         if case .attribute = property.shape, ObjectIdentifier(type(of: raw)) == ObjectIdentifier(property.valueType) { return raw }
-        // The default store's own forms, taken without casts: `as? [PersistentIdentifier]` checks
-        // an `Any` element by element, a thousand instructions a related model.
-        if case .toMany = property.shape, holdsExactly(raw, [PersistentIdentifier].self) {
-            return BackingStorage.UnresolvedRelationship(identifiers: takeExactly(raw, as: [PersistentIdentifier].self))
-        }
-        if case .toOne = property.shape {
-            if holdsExactly(raw, PersistentIdentifier?.self) {
-                return BackingStorage.UnresolvedRelationship(identifiers: takeExactly(raw, as: PersistentIdentifier?.self).map { [$0] })
-            }
-            if holdsExactly(raw, PersistentIdentifier.self) {
-                return BackingStorage.UnresolvedRelationship(identifiers: [takeExactly(raw, as: PersistentIdentifier.self)])
-            }
-        }
-        let present = unwrapOptional(raw)
         switch property.shape {
         case .toOne:
-            return BackingStorage.UnresolvedRelationship(identifiers: (present as? PersistentIdentifier).map { [$0] })
+            return BackingStorage.UnresolvedRelationship(identifiers: heldIdentifier(raw).map { [$0] })
         case .toMany:
-            return BackingStorage.UnresolvedRelationship(identifiers: present as? [PersistentIdentifier] ?? (property.isOptional ? nil : []))
+            return BackingStorage.UnresolvedRelationship(identifiers: heldIdentifiers(raw) ?? (property.isOptional ? nil : []))
         case .attribute:
-            guard let present else {
+            guard let present = unwrapOptional(raw) else {
                 if let optional = property.valueType as? any AnyOptional.Type { return optional.nilValue }
                 throw PersistenceError(.invalidSnapshot, "The \(entityName) snapshot holds null for '\(property.name)', which is not optional.")
             }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Maps what a predicate names to what the store holds: model key paths to
 /// ``QueryKeyPathResolution``s for ``QueryTranslator``, and the translated property paths to SQL
@@ -12,18 +11,9 @@ import Synchronization
 struct KeyPathResolver: @unchecked Sendable {
     private let resolutions: [AnyKeyPath: QueryKeyPathResolution]
     private let layouts: [String: SQLiteEntityLayout]
-    private let byIdentity = IdentityCache()
-
-    /// Resolutions by key path object: a key path literal is one object per place in the code, and
-    /// hashing the key path itself was 1,200 instructions per key path a predicate names.
-    private final class IdentityCache: Sendable {
-        /// Key paths are immutable; an entry holds its key path only to keep the identity valid.
-        struct Entry: @unchecked Sendable {
-            let keyPath: AnyKeyPath
-            let resolution: QueryKeyPathResolution?
-        }
-        let entries = Mutex<[ObjectIdentifier: Entry]>([:])
-    }
+    /// Resolutions by key path object (hashing the key path was 1,200 instructions per key path a
+    /// predicate names).
+    private let byIdentity: KeyPathIdentityCache<QueryKeyPathResolution?>
 
     init(layouts: [SQLiteEntityLayout]) {
         var resolutions: [AnyKeyPath: QueryKeyPathResolution] = [:]
@@ -41,6 +31,7 @@ struct KeyPathResolver: @unchecked Sendable {
             }
         }
         self.resolutions = resolutions
+        byIdentity = KeyPathIdentityCache(limit: resolutions.count * 4 + 16)
         self.layouts = Dictionary(layouts.map { ($0.entityName, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -50,14 +41,7 @@ struct KeyPathResolver: @unchecked Sendable {
     }
 
     private func resolution(of keyPath: AnyKeyPath) -> QueryKeyPathResolution? {
-        let identity = ObjectIdentifier(keyPath)
-        if let entry = byIdentity.entries.withLock({ $0[identity] }) { return entry.resolution }
-        let resolution = resolutions[keyPath]
-        byIdentity.entries.withLock { entries in
-            // Bounded: key paths built at run time are new objects each time.
-            if entries.count < resolutions.count * 4 + 16 { entries[identity] = IdentityCache.Entry(keyPath: keyPath, resolution: resolution) }
-        }
-        return resolution
+        byIdentity.value(for: keyPath) { resolutions[$0] }
     }
 
     private static func isQueryable(_ type: any Any.Type) -> Bool {

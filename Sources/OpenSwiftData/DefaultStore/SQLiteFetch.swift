@@ -37,7 +37,7 @@ extension DefaultStore {
     /// `SELECT <columns> FROM "T" [WHERE …] ORDER BY … [LIMIT ? [OFFSET ?]]`: the store's plan for
     /// the query's shape, rendered and kept the first time the shape is seen.
     func selectStatement(_ query: DataStoreQuery, layout: SQLiteEntityLayout, columns: SQLiteSelectPlans.Columns, db: Database) throws -> Statement {
-        if let shape = DataStoreQueryShape(query, longestList: SQLiteQueryRenderer.largeListThreshold) {
+        if let shape = Self.shape(of: query) {
             if let plan = selectPlans.plan(for: shape, columns: columns) {
                 return try statement(plan, shape: shape, query: query)
             }
@@ -57,8 +57,13 @@ extension DefaultStore {
     /// The statement for a query whose shape the store has planned; nil when it has none yet.
     /// Needs no database: a caller can tell a read is this one statement before it starts.
     func plannedSelectStatement(_ query: DataStoreQuery, columns: SQLiteSelectPlans.Columns) throws -> Statement? {
-        guard let shape = DataStoreQueryShape(query, longestList: SQLiteQueryRenderer.largeListThreshold), let plan = selectPlans.plan(for: shape, columns: columns) else { return nil }
+        guard let shape = Self.shape(of: query), let plan = selectPlans.plan(for: shape, columns: columns) else { return nil }
         return try statement(plan, shape: shape, query: query)
+    }
+
+    /// A query's shape as this store renders it: a longer `in` list is bound as one JSON argument.
+    private static func shape(of query: DataStoreQuery) -> DataStoreQueryShape? {
+        DataStoreQueryShape(query, longestList: SQLiteQueryRenderer.largeListThreshold)
     }
 
     private func statement(_ plan: SQLiteSelectPlans.Plan, shape: DataStoreQueryShape, query: DataStoreQuery) throws -> Statement {

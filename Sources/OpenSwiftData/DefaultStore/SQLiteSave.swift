@@ -175,7 +175,7 @@ struct SQLiteSave {
         let mine = SQL.quote(joinTable.selfColumn)
         let theirs = SQL.quote(joinTable.relatedColumn)
         try db.cachedStatement(sql: "DELETE FROM \(table) WHERE \(mine) = ?").execute(arguments: [key])
-        let related = unwrapOptional(stored.value) as? [PersistentIdentifier] ?? []
+        let related = heldIdentifiers(stored.value) ?? []
         let insert = try db.cachedStatement(sql: "INSERT OR IGNORE INTO \(table) (\(mine), \(theirs)) VALUES (?, ?)")
         for identifier in related {
             guard let relatedKey = try reference(identifier, from: "\(layout.entityName).\(column.property)", resolvingInserts: true) else { continue }
@@ -207,7 +207,7 @@ struct SQLiteSave {
             let storage = writes.columnStorages[position]
             switch storage {
             case .toOne:
-                let related = Self.relatedIdentifier(raw)
+                let related = raw.flatMap(heldIdentifier)
                 let key = try related.flatMap { try reference($0, from: name, resolvingInserts: resolvingInserts) }
                 row.append(key?.databaseValue ?? .null)
             case .toManyByInverse, .toManyByJoinTable:
@@ -227,15 +227,6 @@ struct SQLiteSave {
             }
         }
         return row
-    }
-
-    /// The identifier a to-one slot holds: snapshots hold `PersistentIdentifier?`, taken out by
-    /// comparing types (unwrapping and casting it cost 2,200 instructions a reference).
-    private static func relatedIdentifier(_ raw: Any?) -> PersistentIdentifier? {
-        guard let raw else { return nil }
-        if holdsExactly(raw, Optional<PersistentIdentifier>.self) { return takeExactly(raw, as: Optional<PersistentIdentifier>.self) }
-        if holdsExactly(raw, PersistentIdentifier.self) { return takeExactly(raw, as: PersistentIdentifier.self) }
-        return unwrapOptional(raw) as? PersistentIdentifier
     }
 
     /// NaN (stored as TEXT) and non-finite numbers inside JSON: SQL does not compare them as

@@ -44,17 +44,9 @@ package final class ModelTypeInfo: @unchecked Sendable {
     package let indexKeyPathLists: [[AnyKeyPath]]
     private let slotByKeyPath: [AnyKeyPath: Int]
     private let slotByName: [String: Int]
-    /// Slots by key path object. The `@Model` accessors pass the same key path instance on every
-    /// call (the runtime instantiates a literal once per site), so most lookups hash a pointer here
-    /// instead of a key path's components (about 900 instructions per property read or write).
-    /// Each entry keeps its key path alive, so an identifier is never reused while cached; the size
-    /// cap bounds it when key paths are built afresh each time (generic contexts).
-    private let slotByIdentity = Mutex<[ObjectIdentifier: CachedSlot]>([:])
-    /// Key paths are immutable; the cache only holds them to keep their identity valid.
-    private struct CachedSlot: @unchecked Sendable {
-        let keyPath: AnyKeyPath
-        let slot: Int
-    }
+    /// Slots by key path object: the `@Model` accessors pass the same key path instance on every
+    /// call, so a property read or write hashes a pointer, not the key path.
+    private let slotByIdentity: KeyPathIdentityCache<Int?>
     /// One `nil` per property: new backing data starts as a copy of this (a retain, not a loop).
     package let unsetValues: [Any?]
     /// The relationship slots, for the readers that only need to touch those.
@@ -82,6 +74,7 @@ package final class ModelTypeInfo: @unchecked Sendable {
         indexKeyPathLists = index
         slotByKeyPath = Dictionary(uniqueKeysWithValues: properties.map { ($0.keyPath, $0.index) })
         slotByName = Dictionary(uniqueKeysWithValues: properties.map { ($0.name, $0.index) })
+        slotByIdentity = KeyPathIdentityCache(limit: properties.count * 4)
         unsetValues = Array(repeating: nil, count: properties.count)
         relationshipSlots = properties.filter(\.isRelationship).map(\.index)
     }
@@ -93,13 +86,7 @@ package final class ModelTypeInfo: @unchecked Sendable {
     }
 
     package func slot(for keyPath: AnyKeyPath) -> Int? {
-        let identity = ObjectIdentifier(keyPath)
-        if let slot = slotByIdentity.withLock({ $0[identity]?.slot }) { return slot }
-        guard let slot = slotByKeyPath[keyPath] else { return nil }
-        slotByIdentity.withLock { cache in
-            if cache.count < properties.count * 4 { cache[identity] = CachedSlot(keyPath: keyPath, slot: slot) }
-        }
-        return slot
+        slotByIdentity.value(for: keyPath) { slotByKeyPath[$0] }
     }
 
     package func slot(named name: String) -> Int? { slotByName[name] }
