@@ -25,7 +25,7 @@ extension ModelMacro: MemberMacro {
         return [
             """
             @OpenSwiftData.Transient
-            private var _$backingData: any OpenSwiftData.BackingData<\(raw: name)> = \(raw: name).createBackingData()
+            @exclusivity(unchecked) private var _$backingData: any OpenSwiftData.BackingData<\(raw: name)> = \(raw: name).createBackingData()
             """,
             """
             public var persistentBackingData: any OpenSwiftData.BackingData<\(raw: name)> {
@@ -41,7 +41,7 @@ extension ModelMacro: MemberMacro {
             model.backingDataInitializer,
             """
             @OpenSwiftData.Transient
-            nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
+            @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
             """,
             """
             internal nonisolated func access<_M>(keyPath: KeyPath<\(raw: name), _M>) {

@@ -127,7 +127,7 @@ import Testing
                 }
 
                 @OpenSwiftData.Transient
-                private var _$backingData: any OpenSwiftData.BackingData<Trip> = Trip.createBackingData()
+                @exclusivity(unchecked) private var _$backingData: any OpenSwiftData.BackingData<Trip> = Trip.createBackingData()
 
                 public var persistentBackingData: any OpenSwiftData.BackingData<Trip> {
                     get {
@@ -162,7 +162,7 @@ import Testing
                 }
 
                 @OpenSwiftData.Transient
-                nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
+                @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
 
                 internal nonisolated func access<_M>(keyPath: KeyPath<Trip, _M>) {
                     _$observationRegistrar.access(self, keyPath: keyPath)
@@ -250,7 +250,7 @@ import Testing
                 }
 
                 @OpenSwiftData.Transient
-                private var _$backingData: any OpenSwiftData.BackingData<Item> = Item.createBackingData()
+                @exclusivity(unchecked) private var _$backingData: any OpenSwiftData.BackingData<Item> = Item.createBackingData()
 
                 public var persistentBackingData: any OpenSwiftData.BackingData<Item> {
                     get {
@@ -278,7 +278,7 @@ import Testing
                 }
 
                 @OpenSwiftData.Transient
-                nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
+                @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
 
                 internal nonisolated func access<_M>(keyPath: KeyPath<Item, _M>) {
                     _$observationRegistrar.access(self, keyPath: keyPath)
@@ -323,7 +323,7 @@ import Testing
                 func describe() -> String { label }
 
                 @OpenSwiftData.Transient
-                private var _$backingData: any OpenSwiftData.BackingData<Marker> = Marker.createBackingData()
+                @exclusivity(unchecked) private var _$backingData: any OpenSwiftData.BackingData<Marker> = Marker.createBackingData()
 
                 public var persistentBackingData: any OpenSwiftData.BackingData<Marker> {
                     get {
@@ -343,7 +343,7 @@ import Testing
                 }
 
                 @OpenSwiftData.Transient
-                nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
+                @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
 
                 internal nonisolated func access<_M>(keyPath: KeyPath<Marker, _M>) {
                     _$observationRegistrar.access(self, keyPath: keyPath)
@@ -383,7 +383,7 @@ import Testing
             final class Place {
 
                 @OpenSwiftData.Transient
-                private var _$backingData: any OpenSwiftData.BackingData<Place> = Place.createBackingData()
+                @exclusivity(unchecked) private var _$backingData: any OpenSwiftData.BackingData<Place> = Place.createBackingData()
 
                 public var persistentBackingData: any OpenSwiftData.BackingData<Place> {
                     get {
@@ -408,7 +408,7 @@ import Testing
                 }
 
                 @OpenSwiftData.Transient
-                nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
+                @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
 
                 internal nonisolated func access<_M>(keyPath: KeyPath<Place, _M>) {
                     _$observationRegistrar.access(self, keyPath: keyPath)
@@ -525,7 +525,7 @@ import Testing
                 private var _legacy: _SwiftDataNoType! = _SwiftDataNoType()
 
                 @OpenSwiftData.Transient
-                private var _$backingData: any OpenSwiftData.BackingData<Swatch> = Swatch.createBackingData()
+                @exclusivity(unchecked) private var _$backingData: any OpenSwiftData.BackingData<Swatch> = Swatch.createBackingData()
 
                 public var persistentBackingData: any OpenSwiftData.BackingData<Swatch> {
                     get {
@@ -554,7 +554,7 @@ import Testing
                 }
 
                 @OpenSwiftData.Transient
-                nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
+                @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
 
                 internal nonisolated func access<_M>(keyPath: KeyPath<Swatch, _M>) {
                     _$observationRegistrar.access(self, keyPath: keyPath)
@@ -611,7 +611,7 @@ import Testing
                 private var _tint: _SwiftDataNoType
 
                 @OpenSwiftData.Transient
-                private var _$backingData: any OpenSwiftData.BackingData<Sketch> = Sketch.createBackingData()
+                @exclusivity(unchecked) private var _$backingData: any OpenSwiftData.BackingData<Sketch> = Sketch.createBackingData()
 
                 public var persistentBackingData: any OpenSwiftData.BackingData<Sketch> {
                     get {
@@ -634,7 +634,7 @@ import Testing
                 }
 
                 @OpenSwiftData.Transient
-                nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
+                @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
 
                 internal nonisolated func access<_M>(keyPath: KeyPath<Sketch, _M>) {
                     _$observationRegistrar.access(self, keyPath: keyPath)
@@ -715,7 +715,7 @@ import Testing
                 @OpenSwiftData.Transient var isEditing: Bool = false
 
                 @OpenSwiftData.Transient
-                private var _$backingData: any OpenSwiftData.BackingData<Note> = Note.createBackingData()
+                @exclusivity(unchecked) private var _$backingData: any OpenSwiftData.BackingData<Note> = Note.createBackingData()
 
                 public var persistentBackingData: any OpenSwiftData.BackingData<Note> {
                     get {
@@ -740,7 +740,7 @@ import Testing
                 }
 
                 @OpenSwiftData.Transient
-                nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
+                @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
 
                 internal nonisolated func access<_M>(keyPath: KeyPath<Note, _M>) {
                     _$observationRegistrar.access(self, keyPath: keyPath)
@@ -779,7 +779,7 @@ import Testing
             final class Tag: PersistentModel, Observable {
 
                 @OpenSwiftData.Transient
-                private var _$backingData: any OpenSwiftData.BackingData<Tag> = Tag.createBackingData()
+                @exclusivity(unchecked) private var _$backingData: any OpenSwiftData.BackingData<Tag> = Tag.createBackingData()
 
                 public var persistentBackingData: any OpenSwiftData.BackingData<Tag> {
                     get {
@@ -799,7 +799,7 @@ import Testing
                 }
 
                 @OpenSwiftData.Transient
-                nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
+                @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
 
                 internal nonisolated func access<_M>(keyPath: KeyPath<Tag, _M>) {
                     _$observationRegistrar.access(self, keyPath: keyPath)
@@ -851,7 +851,7 @@ import Testing
                 private var _class: _SwiftDataNoType
 
                 @OpenSwiftData.Transient
-                private var _$backingData: any OpenSwiftData.BackingData<Lesson> = Lesson.createBackingData()
+                @exclusivity(unchecked) private var _$backingData: any OpenSwiftData.BackingData<Lesson> = Lesson.createBackingData()
 
                 public var persistentBackingData: any OpenSwiftData.BackingData<Lesson> {
                     get {
@@ -874,7 +874,7 @@ import Testing
                 }
 
                 @OpenSwiftData.Transient
-                nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
+                @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
 
                 internal nonisolated func access<_M>(keyPath: KeyPath<Lesson, _M>) {
                     _$observationRegistrar.access(self, keyPath: keyPath)

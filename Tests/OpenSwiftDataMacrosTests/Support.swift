@@ -65,7 +65,7 @@ func expandedModelWithoutPersistedProperties(_ name: String, members: String) ->
     \#(members)
 
         @OpenSwiftData.Transient
-        private var _$backingData: any OpenSwiftData.BackingData<\#(name)> = \#(name).createBackingData()
+        @exclusivity(unchecked) private var _$backingData: any OpenSwiftData.BackingData<\#(name)> = \#(name).createBackingData()
 
         public var persistentBackingData: any OpenSwiftData.BackingData<\#(name)> {
             get {
@@ -85,7 +85,7 @@ func expandedModelWithoutPersistedProperties(_ name: String, members: String) ->
         }
 
         @OpenSwiftData.Transient
-        nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
+        @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
 
         internal nonisolated func access<_M>(keyPath: KeyPath<\#(name), _M>) {
             _$observationRegistrar.access(self, keyPath: keyPath)

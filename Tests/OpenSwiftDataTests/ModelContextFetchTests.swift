@@ -24,6 +24,21 @@ import Testing
         #expect(script.fetchDescriptors.map(\.sorts) == [1, 1, 0])
     }
 
+    /// A fresh context registers fetched rows without looking them up first; a row sent twice
+    /// must still be one model, the one registered.
+    @Test func aRowTheStoreSendsTwiceIsOneModelInAFreshContext() throws {
+        let (container, script) = try container(refusing: true)
+        try insertSampleTrips(into: ModelContext(container))
+        script.sendsRowsTwice = true
+        let context = ModelContext(container)
+        let trips = try context.fetch(FetchDescriptor<Trip>(sortBy: [SortDescriptor(\.name)]))
+        #expect(trips.map(\.name) == ["Kyoto", "Kyoto", "Lyon", "Lyon", "Paris", "Paris"])
+        #expect(trips[0] === trips[1] && trips[2] === trips[3] && trips[4] === trips[5])
+        #expect(trips.allSatisfy { (context.registeredModel(for: $0.persistentModelID) as Trip?) === $0 })
+        trips[0].name = "Nara"
+        #expect(context.hasChanges)
+    }
+
     @Test(arguments: [(1, 1, ["Paris"]), (0, 2, ["Lyon", "Paris"]), (2, 5, ["Kyoto"]), (3, 1, [])])
     func limitAndOffsetApplyAfterAnInMemorySort(offset: Int, limit: Int, expected: [String]) throws {
         let (container, script) = try container(refusing: true)

@@ -16,11 +16,12 @@ extension ModelContext {
         registerRelated(fetched.rows.related)
         // A fresh context grows its identity map once, not by doubling (and rehashing) as thousands
         // of fetched models arrive. Not otherwise: the rows may be models it already holds.
-        if registry.isEmpty, let first = fetched.rows.rows.first {
+        let fresh = registry.isEmpty
+        if fresh, let first = fetched.rows.rows.first {
             registry.reserveCapacity(fetched.rows.rows.count, in: first.identifier.scope)
         }
         let info = ModelTypeInfo.of(T.self)
-        var models = fetched.rows.rows.map { materialize($0, as: T.self, info: info) }
+        var models = fetched.rows.rows.map { materialize($0, as: T.self, info: info, unknown: fresh) }
         try prefetch(descriptor.relationshipKeyPathsForPrefetching, of: models)
         var mustSort = fetched.sortInMemory
         if fetched.filterInMemory, let predicate = descriptor.predicate {
@@ -225,30 +226,48 @@ extension ModelContext {
     /// changes; or a new model built from the row.
     /// `info`: `T`'s, when the caller looked it up once for many rows (a lookup per model was a
     /// twentieth of turning a row into a model).
-    func materialize<T: PersistentModel>(_ row: StoreSlot.Row, as _: T.Type, info: ModelTypeInfo? = nil) -> T {
-        if let existing = registry[row.identifier] as? T, let storage = existing.backingStorage {
-            if storage.isFault || !hasPendingChange(storage) { storage.load(row.values) }
-            return existing
-        }
+    /// - Parameter unknown: the context held no model when the fetch began, so a row's model is
+    ///   new unless the store sent the same row twice: the identity map is written without being
+    ///   looked up first (one hash instead of two, 375 instructions a row).
+    func materialize<T: PersistentModel>(_ row: StoreSlot.Row, as _: T.Type, info: ModelTypeInfo? = nil, unknown: Bool = false) -> T {
+        if !unknown, let existing = registered(row, as: T.self) { return existing }
         // Not `info.map { … }`: a generic closure per row here, 900 instructions of a whole fetch's ~16,000.
-        let backing = ModelBackingData<T>(info: info ?? ModelTypeInfo.of(T.self))
+        let info = info ?? ModelTypeInfo.of(T.self)
+        let backing = unsafeDowncast(info.backingType.init(info: info), to: ModelBackingData<T>.self)
         backing.setIdentifier(row.identifier)
-        let model = register(backing, as: T.self)
+        let model = BackingAdoption.offering(backing) { T(backingData: backing) }
+        if let previous = registry.updateValue(model, forKey: row.identifier) {
+            // A row sent twice: the first one's model stays the registered one.
+            registry[row.identifier] = previous
+            if let existing = registered(row, as: T.self) { return existing }
+        }
+        join(backing, model)
         // After the initializer, which writes the optional properties' implicit `nil` defaults.
         backing.load(row.values)
         return model
     }
 
-    /// Builds the model around `backing` and registers it. The model's initializer writes its
-    /// properties' default values into `backing` (see ``BackingAdoption``), before the backing data
-    /// joins the context, so those writes are not changes.
+    /// Builds the model around `backing` and registers it.
     private func register<M: PersistentModel>(_ backing: ModelBackingData<M>, as _: M.Type) -> M {
         let model = BackingAdoption.offering(backing) { M(backingData: backing) }
+        registry[backing.persistentModelIdentifier] = model
+        join(backing, model)
+        return model
+    }
+
+    /// Ties `backing` to this context once its model's initializer has run: the default values the
+    /// initializer wrote into it (see ``BackingAdoption``) are then not changes.
+    private func join(_ backing: BackingStorage, _ model: any PersistentModel) {
         backing.context = self
         backing.state = .registered
         backing.model = model
-        registry[backing.persistentModelIdentifier] = model
-        return model
+    }
+
+    /// The registered model for `row`, refreshed with its values unless it has changes of its own.
+    private func registered<T: PersistentModel>(_ row: StoreSlot.Row, as _: T.Type) -> T? {
+        guard let existing = registry[row.identifier] as? T, let storage = existing.backingStorage else { return nil }
+        if storage.isFault || !hasPendingChange(storage) { storage.load(row.values) }
+        return existing
     }
 
     func registerRelated(_ rows: [StoreSlot.Row]) {

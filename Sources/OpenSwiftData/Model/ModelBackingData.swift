@@ -7,7 +7,7 @@ package final class ModelBackingData<M: PersistentModel>: BackingStorage, Backin
     }
 
     /// For a caller that already holds `M`'s ``ModelTypeInfo``.
-    package override init(info: ModelTypeInfo) {
+    package required init(info: ModelTypeInfo) {
         precondition(info.modelType == M.self, "ModelBackingData<\(M.self)> given the type info of \(info.modelType)")
         super.init(info: info)
     }

@@ -9,6 +9,8 @@ final class StoreScript: @unchecked Sendable {
     var refusesSorts = true
     /// Mint permanent identifiers (the WWDC store) or keep the temporary ones (the blog's stores).
     var remapsIdentifiers = true
+    /// Every fetch hands back each snapshot twice, as a faulty store might.
+    var sendsRowsTwice = false
     /// The next save throws this error.
     var failNextSave: (any Error)?
     /// Snapshots to hand back as `snapshotsToReregister` on the next save, keyed by permanent id.
@@ -64,7 +66,8 @@ final class ScriptedStore: DataStore {
         if script.refusesPredicates, descriptor.predicate != nil { throw DataStoreError.preferInMemoryFilter }
         if script.refusesSorts, !descriptor.sortBy.isEmpty { throw DataStoreError.preferInMemorySort }
         let entity = Schema.entityName(for: T.self)
-        let all = script.order.compactMap { script.rows[$0] }.filter { $0.persistentIdentifier.entityName == entity }
+        var all = script.order.compactMap { script.rows[$0] }.filter { $0.persistentIdentifier.entityName == entity }
+        if script.sendsRowsTwice { all = all.flatMap { [$0, $0] } }
         return DataStoreFetchResult(descriptor: descriptor,
                                     fetchedSnapshots: Array(all.dropFirst(descriptor.fetchOffset ?? 0).prefix(descriptor.fetchLimit ?? .max)))
     }
