@@ -26,13 +26,13 @@ package class BackingStorage {
     @exclusivity(unchecked) package var values: [Any?]
     /// The values as of the last fetch or save; `nil` for a model that was never saved.
     @exclusivity(unchecked) package var committed: [Any?]?
-    package weak var context: ModelContext?
+    @exclusivity(unchecked) package weak var context: ModelContext?
     /// The model this storage backs, set when it is inserted, registered or first relates to
     /// another. Unowned, not weak: the model owns this storage, so it outlives every use of it by
     /// the model or by a context (whose identity map and pending sets hold their models), and a
     /// weak reference gave every model a side table (32 bytes and an allocation, 5 MB of a
     /// 100,000-model insert).
-    package unowned var model: (any PersistentModel)?
+    @exclusivity(unchecked) package unowned var model: (any PersistentModel)?
     @exclusivity(unchecked) package var state: State = .detached
     /// Set by `ModelContext.model(for:)` for an identifier whose values were not loaded yet.
     @exclusivity(unchecked) package var isFault = false
