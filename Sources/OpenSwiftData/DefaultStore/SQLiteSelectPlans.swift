@@ -23,17 +23,43 @@ final class SQLiteSelectPlans: Sendable {
     private struct Key: Hashable {
         let shape: DataStoreQueryShape
         let columns: Columns
+
+        static func == (lhs: Key, rhs: Key) -> Bool { lhs.columns == rhs.columns && lhs.shape == rhs.shape }
     }
 
     /// Enough for every shape a program's code spells; a program that builds predicates on the
     /// fly starts over rather than growing without bound.
     static let capacity = 256
+    /// The shapes used last, compared before the dictionary is asked: hashing a shape goes through
+    /// every string in it (2,300 instructions for a lookup by key), where comparing one with the
+    /// shape of the same code's last query finds the same strings and stops at their identity.
+    static let recentCount = 4
 
-    private let plans = Mutex<[Key: Plan]>([:])
+    private struct State {
+        var plans: [Key: Plan] = [:]
+        /// Most recent first (a hit moves to the front); each entry is also in `plans`.
+        var recent: [(key: Key, plan: Plan)] = []
+
+        mutating func remember(_ key: Key, _ plan: Plan) {
+            recent.insert((key, plan), at: 0)
+            if recent.count > SQLiteSelectPlans.recentCount { recent.removeLast() }
+        }
+    }
+
+    private let state = Mutex(State())
 
     func plan(for shape: DataStoreQueryShape, columns: Columns) -> Plan? {
         let key = Key(shape: shape, columns: columns)
-        return plans.withLock { $0[key] }
+        return state.withLock { state in
+            // By index, in place: copying an entry out retains everything in its query.
+            for index in state.recent.indices where state.recent[index].key == key {
+                if index > 0 { state.recent.swapAt(index, 0) }
+                return state.recent[0].plan
+            }
+            guard let plan = state.plans[key] else { return nil }
+            state.remember(key, plan)
+            return plan
+        }
     }
 
     /// The plan for SQL rendered from `shape.query` (whose constants are their positions) with
@@ -50,11 +76,13 @@ final class SQLiteSelectPlans: Sendable {
     }
 
     func keep(_ plan: Plan, for shape: DataStoreQueryShape, columns: Columns) {
-        plans.withLock { plans in
-            if plans.count >= Self.capacity { plans.removeAll() }
-            plans[Key(shape: shape, columns: columns)] = plan
+        let key = Key(shape: shape, columns: columns)
+        state.withLock { state in
+            if state.plans.count >= Self.capacity { state = State() }
+            state.plans[key] = plan
+            state.remember(key, plan)
         }
     }
 
-    var count: Int { plans.withLock { $0.count } }
+    var count: Int { state.withLock { $0.plans.count } }
 }

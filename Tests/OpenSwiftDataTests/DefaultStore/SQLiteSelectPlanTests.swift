@@ -29,6 +29,31 @@ import Testing
         #expect(statement.arguments == ["z".databaseValue, 9.databaseValue])
     }
 
+    /// The store compares a query's shape with the few it used last before hashing it: six shapes
+    /// taken in turns, more than that list holds, each still find their own plan.
+    @Test func shapesTakenInTurnsEachKeepTheirOwnPlan() throws {
+        let (container, store) = try store()
+        let context = ModelContext(container)
+        for (name, nights) in [("a", 1), ("b", 2), ("c", 3)] { context.insert(StoreTrip(name: name, nights: nights)) }
+        try context.save()
+        var answers: [[String]] = []
+        for round in 0..<3 {
+            let nights = round + 1, name = ["a", "b", "c"][round]
+            answers.append(try names(ModelContext(container), FetchDescriptor(predicate: #Predicate { $0.nights == nights })))
+            answers.append(try names(ModelContext(container), FetchDescriptor(predicate: #Predicate { $0.nights > nights }, sortBy: [SortDescriptor(\.name)])))
+            answers.append(try names(ModelContext(container), FetchDescriptor(predicate: #Predicate { $0.name == name })))
+            answers.append(try names(ModelContext(container), FetchDescriptor(predicate: #Predicate { $0.name != name }, sortBy: [SortDescriptor(\.name)])))
+            answers.append(try names(ModelContext(container), FetchDescriptor(predicate: #Predicate { $0.nights >= nights }, sortBy: [SortDescriptor(\.name)])))
+            answers.append(try names(ModelContext(container), FetchDescriptor(predicate: #Predicate { $0.name < name }, sortBy: [SortDescriptor(\.name)])))
+        }
+        #expect(answers == [
+            ["a"], ["b", "c"], ["a"], ["b", "c"], ["a", "b", "c"], [],
+            ["b"], ["c"], ["b"], ["a", "c"], ["b", "c"], ["a"],
+            ["c"], [], ["c"], ["a", "b"], ["c"], ["a", "b"],
+        ])
+        #expect(store.selectPlanCountForTesting == 6)
+    }
+
     @Test func limitsAndOffsetsShareAPlanAndPageByTheirOwnValues() throws {
         let (container, store) = try store()
         let context = ModelContext(container)
