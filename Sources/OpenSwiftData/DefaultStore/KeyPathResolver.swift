@@ -13,7 +13,7 @@ struct KeyPathResolver: @unchecked Sendable {
     private let layouts: [String: SQLiteEntityLayout]
     /// Resolutions by key path object (hashing the key path was 1,200 instructions per key path a
     /// predicate names).
-    private let byIdentity: KeyPathIdentityCache<QueryKeyPathResolution?>
+    private let byIdentity: IdentityCache<QueryKeyPathResolution?>
 
     init(layouts: [SQLiteEntityLayout]) {
         var resolutions: [AnyKeyPath: QueryKeyPathResolution] = [:]
@@ -31,7 +31,7 @@ struct KeyPathResolver: @unchecked Sendable {
             }
         }
         self.resolutions = resolutions
-        byIdentity = KeyPathIdentityCache(limit: resolutions.count * 4 + 16)
+        byIdentity = IdentityCache(limit: resolutions.count * 4 + 16)
         self.layouts = Dictionary(layouts.map { ($0.entityName, $0) }, uniquingKeysWith: { first, _ in first })
     }
 

@@ -46,7 +46,7 @@ package final class ModelTypeInfo: @unchecked Sendable {
     private let slotByName: [String: Int]
     /// Slots by key path object: the `@Model` accessors pass the same key path instance on every
     /// call, so a property read or write hashes a pointer, not the key path.
-    private let slotByIdentity: KeyPathIdentityCache<Int?>
+    private let slotByIdentity: IdentityCache<Int?>
     /// One `nil` per property: new backing data starts as a copy of this (a retain, not a loop).
     package let unsetValues: [Any?]
     /// The relationship slots, for the readers that only need to touch those.
@@ -78,7 +78,7 @@ package final class ModelTypeInfo: @unchecked Sendable {
         indexKeyPathLists = index
         slotByKeyPath = Dictionary(uniqueKeysWithValues: properties.map { ($0.keyPath, $0.index) })
         slotByName = Dictionary(uniqueKeysWithValues: properties.map { ($0.name, $0.index) })
-        slotByIdentity = KeyPathIdentityCache(limit: properties.count * 4)
+        slotByIdentity = IdentityCache(limit: properties.count * 4)
         unsetValues = Array(repeating: nil, count: properties.count)
         relationshipSlots = properties.filter(\.isRelationship).map(\.index)
         func backingType<M: PersistentModel>(_: M.Type) -> BackingStorage.Type { ModelBackingData<M>.self }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// What a predicate node's type translates as, worked out with one dynamic cast per type and kept:
 /// casting every node to `any QueryTranslatable` and `any QueryOperandTranslatable` cost about 1,500
@@ -9,15 +8,12 @@ struct QueryNodeKinds: @unchecked Sendable {
     let operand: (any QueryOperandTranslatable.Type)?
 
     // Metatypes are immutable and global, hence the unchecked Sendable above.
-    private static let known = Mutex<[ObjectIdentifier: QueryNodeKinds]>([:])
+    private static let known = IdentityCache<QueryNodeKinds>(limit: 4096)
 
     static func of<E>(_: E.Type) -> QueryNodeKinds {
-        let key = ObjectIdentifier(E.self)
-        if let kinds = known.withLock({ $0[key] }) { return kinds }
-        let kinds = QueryNodeKinds(translatable: E.self as? any QueryTranslatable.Type,
-                                   operand: E.self as? any QueryOperandTranslatable.Type)
-        known.withLock { $0[key] = kinds }
-        return kinds
+        known.value(for: E.self) { type in
+            QueryNodeKinds(translatable: type as? any QueryTranslatable.Type, operand: type as? any QueryOperandTranslatable.Type)
+        }
     }
 }
 

@@ -56,8 +56,12 @@ struct TranslationState {
         return lastVariable
     }
 
+    /// Types' value types, worked out once: each asks several conformance questions of the runtime
+    /// (900 instructions), and a predicate asks for each of its nodes.
+    private static let valueTypes = IdentityCache<QueryValueType?>(limit: 4096)
+
     func valueType(of type: Any.Type) throws -> QueryValueType {
-        guard let valueType = QueryValueType(swiftType: type) else {
+        guard let valueType = Self.valueTypes.value(for: type, { QueryValueType(swiftType: $0) }) else {
             throw QueryTranslationError.unsupported("Values of type \(QueryTranslationError.typeName(type)) are not translated")
         }
         return valueType

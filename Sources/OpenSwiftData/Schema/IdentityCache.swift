@@ -1,0 +1,40 @@
+import Synchronization
+
+/// What was worked out for an object by its identity: a key path (a key path literal is one object
+/// per place in the code, which the runtime instantiates once) or a type (its metadata). Most
+/// lookups compare a pointer instead of hashing a key path's components (about 1,000
+/// instructions) or an `ObjectIdentifier` with `Dictionary`'s seeded hash (200).
+///
+/// Each key path entry keeps its key path alive, so an identity is never reused while cached
+/// (types live for the whole process); `limit` bounds the cache when key paths are built afresh
+/// each time (generic contexts) or a program has more types than it holds.
+final class IdentityCache<Value>: @unchecked Sendable {
+    // Unchecked: the table is only read and written under the mutex; key paths and types are
+    // immutable.
+    private let table: Mutex<PointerTable<Value>>
+    private let limit: Int
+
+    init(limit: Int) {
+        self.limit = limit
+        table = Mutex(PointerTable(capacity: limit))
+    }
+
+    /// The cached value for `keyPath`, or `compute`'s, kept while there is room.
+    func value(for keyPath: AnyKeyPath, _ compute: (AnyKeyPath) -> Value) -> Value {
+        value(ObjectIdentifier(keyPath), keeping: keyPath) { compute(keyPath) }
+    }
+
+    /// The cached value for `type`, or `compute`'s, kept while there is room.
+    func value(for type: Any.Type, _ compute: (Any.Type) -> Value) -> Value {
+        value(ObjectIdentifier(type), keeping: nil) { compute(type) }
+    }
+
+    private func value(_ identity: ObjectIdentifier, keeping owner: AnyObject?, _ compute: () -> Value) -> Value {
+        if let value = table.withLock({ $0.value(for: identity) }) { return value }
+        let value = compute()
+        table.withLock { table in
+            if table.count < limit { table.insert(value, for: identity, keeping: owner) }
+        }
+        return value
+    }
+}
