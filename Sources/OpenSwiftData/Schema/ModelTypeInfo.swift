@@ -102,8 +102,15 @@ package final class ModelTypeInfo: @unchecked Sendable {
     /// A `Mutex`, not an `NSLock`: every new or fetched model looks its type up here, and the
     /// Foundation lock was half of the lookup's 430 instructions.
     private static let cache = Mutex<[ObjectIdentifier: ModelTypeInfo]>([:])
+    /// In front of `cache`, which stays the one place an info is made for a type: every insert
+    /// and fetch asks several times, and hashing the identifier was most of 310 instructions.
+    private static let byType = IdentityCache<ModelTypeInfo>(limit: 4096)
 
     package static func of(_ modelType: any PersistentModel.Type) -> ModelTypeInfo {
+        byType.value(for: modelType) { _ in made(modelType) }
+    }
+
+    private static func made(_ modelType: any PersistentModel.Type) -> ModelTypeInfo {
         let key = ObjectIdentifier(modelType)
         if let info = cache.withLock({ $0[key] }) { return info }
         // Built outside the lock: schemaMetadata is user code and may itself touch other model types.
