@@ -9,10 +9,13 @@ package enum AnyOptionalLayout {
         let samples: [Any?] = [nil, 0, "", nil, Double.nan, [0], nil]
         guard MemoryLayout<Any?>.size == MemoryLayout<Any>.size else { return false }
         return samples.withUnsafeBytes { bytes in
-            samples.indices.allSatisfy { index in
-                let word = bytes.load(fromByteOffset: index * MemoryLayout<Any?>.stride + typeWordOffset, as: UInt.self)
-                return (word == 0) == (samples[index] == nil)
-            }
+            samples.indices.allSatisfy { index in isNil(in: bytes, at: index) == (samples[index] == nil) }
         }
     }()
+
+    /// Whether the `Any?` at `index` of an array's bytes is `nil`, by its type word; only once
+    /// ``typeWordMarksNil`` holds.
+    package static func isNil(in bytes: UnsafeRawBufferPointer, at index: Int) -> Bool {
+        bytes.load(fromByteOffset: index * MemoryLayout<Any?>.stride + typeWordOffset, as: UInt.self) == 0
+    }
 }

@@ -48,7 +48,7 @@ package class BackingStorage {
     var hasUnlinkedInverses = false
     @exclusivity(unchecked) private var identifier: PersistentIdentifier?
 
-    /// Required, so that ``ModelTypeInfo/backingType`` makes a `ModelBackingData` of the model's
+    /// Required, so that ``ModelTypeInfo/makeBacking(as:)`` makes a `ModelBackingData` of the model's
     /// type through the class object (see there).
     required init(info: ModelTypeInfo) {
         self.info = info
@@ -80,11 +80,7 @@ package class BackingStorage {
             return true
         }
         return values.withUnsafeBytes { bytes in
-            var offset = AnyOptionalLayout.typeWordOffset
-            for _ in 0..<values.count {
-                if bytes.load(fromByteOffset: offset, as: UInt.self) == 0 { return false }
-                offset += MemoryLayout<Any?>.stride
-            }
+            for index in 0..<values.count where AnyOptionalLayout.isNil(in: bytes, at: index) { return false }
             return true
         }
     }

@@ -10,11 +10,7 @@ public protocol PersistentModel: AnyObject, Observable, Hashable, Identifiable, 
 extension PersistentModel {
     /// Detached storage for a model created with its own initializer, before it is inserted.
     public static func createBackingData<P>() -> some BackingData<P> where P: PersistentModel {
-        if let offered = BackingAdoption.take(for: P.self) { return offered }
-        // Through the type info's class object: naming `ModelBackingData<P>` in this generic code
-        // looks its metadata up on every new model (330 instructions).
-        let info = ModelTypeInfo.of(P.self)
-        return unsafeDowncast(info.backingType.init(info: info), to: ModelBackingData<P>.self)
+        BackingAdoption.take(for: P.self) ?? ModelTypeInfo.of(P.self).makeBacking(as: P.self)
     }
 
     /// The library's storage behind the model, when its backing data is one (``ModelBackingData``).

@@ -51,10 +51,8 @@ package final class ModelTypeInfo: @unchecked Sendable {
     package let unsetValues: [Any?]
     /// The relationship slots, for the readers that only need to touch those.
     package let relationshipSlots: [Int]
-    /// `ModelBackingData<Model>`, as a class object: a fetch makes one per row in code generic over
-    /// the model, where naming `ModelBackingData<T>` looks the generic type's metadata up each
-    /// time (330 instructions a row).
-    package let backingType: BackingStorage.Type
+    /// `ModelBackingData<Model>`, as a class object, for ``makeBacking(as:)``.
+    private let backingType: BackingStorage.Type
 
     private init(_ modelType: any PersistentModel.Type) {
         self.modelType = modelType
@@ -83,6 +81,13 @@ package final class ModelTypeInfo: @unchecked Sendable {
         relationshipSlots = properties.filter(\.isRelationship).map(\.index)
         func backingType<M: PersistentModel>(_: M.Type) -> BackingStorage.Type { ModelBackingData<M>.self }
         self.backingType = backingType(modelType)
+    }
+
+    /// A new backing data for this type's models, made through the class object: fetches and new
+    /// models make one each in code generic over the model, where naming `ModelBackingData<M>`
+    /// looks the generic type's metadata up every time (330 instructions).
+    package func makeBacking<M: PersistentModel>(as _: M.Type) -> ModelBackingData<M> {
+        unsafeDowncast(backingType.init(info: self), to: ModelBackingData<M>.self)
     }
 
     /// `#Unique` constraints and `@Attribute(.unique)` properties, as property names.

@@ -9,16 +9,16 @@ struct PointerTable<Value>: @unchecked Sendable {
     /// The objects whose identities are the keys, kept alive so that no address is reused
     /// (metatypes, which live for the whole process, need no keeping).
     private var owners: [AnyObject] = []
-    private let mask: Int
+    private var mask: Int
     private(set) var count = 0
 
-    /// Room for `capacity` entries at most half full, so that probes stay short.
-    init(capacity: Int) {
-        var buckets = 8
-        while buckets < capacity * 2 { buckets *= 2 }
-        keys = Array(repeating: 0, count: buckets)
-        values = Array(repeating: nil, count: buckets)
-        mask = buckets - 1
+    /// Starts small and doubles, at most a quarter full so that most lookups find their key in the
+    /// first bucket (at half full, probing made a property read 60 instructions dearer): a
+    /// cache's limit is a bound, not what it usually holds.
+    init() {
+        keys = Array(repeating: 0, count: 8)
+        values = Array(repeating: nil, count: 8)
+        mask = 7
     }
 
     func value(for identity: ObjectIdentifier) -> Value? {
@@ -32,18 +32,35 @@ struct PointerTable<Value>: @unchecked Sendable {
         }
     }
 
-    /// The caller keeps `count` below the capacity it asked for, so an empty bucket is always left.
     mutating func insert(_ value: Value, for identity: ObjectIdentifier, keeping owner: AnyObject?) {
         let key = UInt(bitPattern: identity)
+        guard place(key, value) else { return }
+        count += 1
+        if let owner { owners.append(owner) }
+        if count * 4 > keys.count { grow() }
+    }
+
+    /// Puts `value` in `key`'s bucket; false when the key is already there. An empty bucket is
+    /// always left, since the table is at most a quarter full.
+    private mutating func place(_ key: UInt, _ value: Value?) -> Bool {
         var bucket = Self.start(key, mask)
         while keys[bucket] != 0 {
-            if keys[bucket] == key { return }
+            if keys[bucket] == key { return false }
             bucket = (bucket + 1) & mask
         }
         keys[bucket] = key
         values[bucket] = value
-        count += 1
-        if let owner { owners.append(owner) }
+        return true
+    }
+
+    private mutating func grow() {
+        let oldKeys = keys, oldValues = values
+        keys = Array(repeating: 0, count: oldKeys.count * 2)
+        values = Array(repeating: nil, count: oldKeys.count * 2)
+        mask = keys.count - 1
+        for index in oldKeys.indices where oldKeys[index] != 0 {
+            _ = place(oldKeys[index], oldValues[index])
+        }
     }
 
     /// Objects are 16-byte aligned, so the low four bits carry nothing; the multiply spreads the
