@@ -50,16 +50,21 @@ extension ModelContext {
             changed.removeAll()
             deleted.removeAll()
         } else {
+            // After a save nothing is pending: three removals a model were a third of dropping it.
+            let pending = hasChanges
             for storage in storages {
-                inserted.remove(storage)
-                changed.remove(storage)
-                deleted.remove(storage)
+                if pending {
+                    inserted.remove(storage)
+                    changed.remove(storage)
+                    deleted.remove(storage)
+                }
                 registry.removeValue(forKey: storage.persistentModelIdentifier)
             }
         }
         for storage in storages {
             storage.state = .deleted
             storage.context = nil
+            storage.releaseRelationships()
         }
     }
 

@@ -141,6 +141,7 @@ extension ModelContext {
         relatedRows.removeValue(forKey: identifier)
         deleted.remove(storage)
         storage.context = nil
+        storage.releaseRelationships()
         return identifier
     }
 

@@ -36,17 +36,18 @@ extension DefaultStore: QueryableDataStore {
         }
     }
 
-    /// One statement: `DELETE FROM` without a filter, `DELETE … WHERE Z_PK IN (SELECT …)` with one.
+    /// `DELETE FROM` without a filter (``deleteAll(from:action:)``), one `DELETE … WHERE Z_PK IN
+    /// (SELECT …)` with one.
     public final func deleteModels(matching query: DataStoreQuery) throws {
         try requireWritable("delete models")
         let layout = try layout(forEntity: query.entityName)
+        guard query.filter != nil else {
+            try deleteAll(from: layout.table.name, action: "Deleting \(layout.entityName) models")
+            return
+        }
         let filter = DataStoreQuery(entityName: query.entityName, filter: query.filter)
         try write("Deleting \(layout.entityName) models") { db in
             let table = SQL.quote(layout.table.name)
-            guard filter.filter != nil else {
-                try db.execute(sql: "DELETE FROM \(table)")
-                return
-            }
             // The matching keys stay inside SQLite: reading them out and binding them back cost
             // more than the delete itself.
             let matching = try selectStatement(filter, layout: layout, columns: .keys, db: db)

@@ -12,6 +12,13 @@ extension DefaultStore {
         return (statement.sql, statement.values)
     }
 
+    /// What deleting every `T` runs before its `DELETE FROM` with enforcement off, or nil when
+    /// SQLite's own enforcement does it (``SQLiteEmptying``).
+    package func emptyingStatementsForTesting<T: PersistentModel>(_: T.Type) throws -> [String]? {
+        let table = try layout(forEntity: Schema.entityName(for: T.self)).table.name
+        return try readForTesting { db in try SQLiteEmptying(emptying: table, db: db)?.statements }
+    }
+
     /// Runs raw SQL reads against the store's connection, for tests that inspect the file.
     package func readForTesting<T>(_ body: (Database) throws -> T) throws -> T {
         try database.read(body)

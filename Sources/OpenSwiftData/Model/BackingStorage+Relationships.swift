@@ -12,6 +12,21 @@ extension BackingStorage {
         return relationshipModels(in: value, shape: info.properties[slot].shape) ?? []
     }
 
+    /// For a deleted model leaving its context: its relationships let go of their models, and
+    /// read as they would with no context to resolve them (nil, or empty). Two related models
+    /// deleted together otherwise kept each other alive through their inverses, and a deleted
+    /// graph was never freed.
+    package func releaseRelationships() {
+        let slots = info.relationshipSlots
+        guard !slots.isEmpty else { return }
+        // No rollback can reach a model that left its context, and dropping the committed
+        // values first leaves `values` the only owner of its buffer (the two share it after a
+        // save), so it is written in place instead of copied.
+        committed = nil
+        let released: Any = UnresolvedRelationship(identifiers: nil)
+        for slot in slots { values[slot] = released }
+    }
+
     /// Sets a relationship the user assigned, then links or unlinks this model on the other side.
     package func setRelationship(_ newValue: Any, at slot: Int) {
         guard let rule = info.relationshipRules[slot], let inverse = rule.inverse, let me = model else {
@@ -25,15 +40,24 @@ extension BackingStorage {
             }
             return
         }
-        let before = relatedModels(at: slot)
+        // An unset slot (an initializer's first assignment) relates to nothing yet, and the new
+        // models are read from the value given: reading each back out of its slot copied it and
+        // checked it for an unresolved identifier (2,000 instructions a read).
+        let before = isUnset(slot) ? [] : relatedModels(at: slot)
         setValue(newValue, at: slot)
-        let after = relatedModels(at: slot)
+        let after = unwrapOptional(newValue).flatMap { relationshipModels(in: $0, shape: info.properties[slot].shape) } ?? []
         for old in before where !after.contains(where: { $0 === old }) {
             old.backingStorage?.unlink(me, at: inverse.slot)
         }
         for new in after where !before.contains(where: { $0 === new }) {
             new.backingStorage?.link(me, at: inverse.slot)
         }
+    }
+
+    /// Whether `slot` was never set and has nothing to fault in, read in place (``AnyOptionalLayout``).
+    private func isUnset(_ slot: Int) -> Bool {
+        guard !isFault, AnyOptionalLayout.typeWordMarksNil else { return false }
+        return values.withUnsafeBytes { AnyOptionalLayout.isNil(in: $0, at: slot) }
     }
 
     /// Makes the relationship at `slot` refer to `other` (the inverse side of a change elsewhere).

@@ -1,0 +1,85 @@
+import GRDB
+
+/// Deleting every row of a table, the way `delete(model:)` without a predicate asks.
+///
+/// With foreign keys enforced SQLite deletes such a table row by row: for each row it checks the
+/// rows it refers to and applies the actions of the rows that refer to it (8,000 instructions a
+/// row of the benchmarks' grades, where raw SQLite's `DELETE FROM` empties the table at once). So
+/// the store switches enforcement off for that one transaction and does what the foreign keys
+/// would have done itself, one statement per reference: `ON DELETE SET NULL` columns are cleared,
+/// `ON DELETE CASCADE` rows (join-table pairs) deleted. Then SQLite truncates the table.
+struct SQLiteEmptying {
+    /// Run in one transaction before the `DELETE FROM`.
+    let statements: [String]
+
+    /// Nil when SQLite's own enforcement must stay: a reference with another action, a composite
+    /// key, or a cascade into a table that is referenced itself (its deleted rows would need
+    /// their own references followed). Also nil when no foreign key touches the table: SQLite
+    /// truncates it already, and switching enforcement expires every prepared statement.
+    init?(emptying table: String, db: Database) throws {
+        let references = try Row.fetchAll(db, sql: """
+            SELECT m.name AS child, f.id, f.seq, f."table" AS parent, f."from" AS column, f.on_delete AS action, \
+            (SELECT c."notnull" FROM pragma_table_info(m.name) c WHERE c.name = f."from") AS required \
+            FROM sqlite_master m JOIN pragma_foreign_key_list(m.name) f WHERE m.type = 'table'
+            """)
+        let target = table.lowercased()
+        let parents = Set(references.map { ($0["parent"] as String).lowercased() })
+        guard references.contains(where: { ($0["child"] as String).lowercased() == target }) || parents.contains(target) else {
+            return nil
+        }
+        var statements: [String] = []
+        for reference in references where (reference["parent"] as String).lowercased() == target {
+            let child: String = reference["child"], column: String = reference["column"], action: String = reference["action"]
+            guard (reference["seq"] as Int) == 0, !references.contains(where: {
+                ($0["child"] as String) == child && ($0["id"] as Int) == (reference["id"] as Int) && ($0["seq"] as Int) > 0
+            }) else { return nil }
+            // The table's references to its own rows go with them.
+            if child.lowercased() == target { continue }
+            let quotedChild = SQL.quote(child), quotedColumn = SQL.quote(column)
+            switch action.uppercased() {
+            case "SET NULL":
+                statements.append("UPDATE \(quotedChild) SET \(quotedColumn) = NULL WHERE \(quotedColumn) IS NOT NULL")
+            case "CASCADE":
+                guard !parents.contains(child.lowercased()) else { return nil }
+                // Every row of a NOT NULL column names one of the deleted rows: SQLite truncates.
+                let notNull: Bool = reference["required"] ?? false
+                statements.append(notNull ? "DELETE FROM \(quotedChild)" : "DELETE FROM \(quotedChild) WHERE \(quotedColumn) IS NOT NULL")
+            default:
+                return nil
+            }
+        }
+        self.statements = statements
+    }
+}
+
+extension DefaultStore {
+    /// Deletes every row of `table` in one transaction, following its foreign keys' actions
+    /// (``SQLiteEmptying``).
+    func deleteAll(from table: String, action: @autoclosure () -> String) throws {
+        try SQLiteOpening.attempt(path, action()) {
+            try database.writeWithoutTransaction { db in
+                // Read outside the transaction: switching enforcement is a no-op inside one.
+                let enforced = try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false
+                guard enforced, let emptying = try SQLiteEmptying(emptying: table, db: db) else {
+                    try db.inTransaction(.immediate) {
+                        try db.execute(sql: "DELETE FROM \(SQL.quote(table))")
+                        return .commit
+                    }
+                    return
+                }
+                try db.execute(sql: "PRAGMA foreign_keys = OFF")
+                do {
+                    try db.inTransaction(.immediate) {
+                        for statement in emptying.statements { try db.execute(sql: statement) }
+                        try db.execute(sql: "DELETE FROM \(SQL.quote(table))")
+                        return .commit
+                    }
+                } catch {
+                    try? db.execute(sql: "PRAGMA foreign_keys = ON")
+                    throw error
+                }
+                try db.execute(sql: "PRAGMA foreign_keys = ON")
+            }
+        }
+    }
+}
