@@ -92,6 +92,17 @@ final class IdentityMap: Sequence {
         makeTable(for: scope).integers.reserveCapacity(count)
     }
 
+    /// Every registered model of an entity with relationships lets go of its related models
+    /// (``BackingStorage/releaseRelationships()``); entities without any are not visited.
+    func releaseRelationships() {
+        for table in tables.values {
+            guard let first = table.integers.first?.value ?? table.strings.first?.value,
+                  first.backingStorage?.info.relationshipSlots.isEmpty == false else { continue }
+            for model in table.integers.values { model.backingStorage?.releaseRelationships() }
+            for model in table.strings.values { model.backingStorage?.releaseRelationships() }
+        }
+    }
+
     func makeIterator() -> Iterator { Iterator(tables: Array(tables.values)) }
 
     /// Every registered model with its identifier, in no particular order.

@@ -48,6 +48,10 @@ public class ModelContext: Equatable, SendableMetatype {
     }
 
     deinit {
+        // A relationship and its inverse refer to each other, so related models form cycles that
+        // would keep every graph this context held alive. Without the context nothing resolves a
+        // relationship any more (a fetched model's read nil or empty already), so they let go.
+        registry.releaseRelationships()
         for slot in container.stores { slot.invalidateState(for: editingState) }
     }
 

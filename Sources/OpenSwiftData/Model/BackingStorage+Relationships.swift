@@ -12,14 +12,14 @@ extension BackingStorage {
         return relationshipModels(in: value, shape: info.properties[slot].shape) ?? []
     }
 
-    /// For a deleted model leaving its context: its relationships let go of their models, and
-    /// read as they would with no context to resolve them (nil, or empty). Two related models
-    /// deleted together otherwise kept each other alive through their inverses, and a deleted
+    /// For a model leaving its context (deleted, or its context is gone): its relationships let
+    /// go of their models, and read as they would with no context to resolve them (nil, or
+    /// empty). Related models otherwise kept each other alive through their inverses, and such a
     /// graph was never freed.
     package func releaseRelationships() {
         let slots = info.relationshipSlots
         guard !slots.isEmpty else { return }
-        // No rollback can reach a model that left its context, and dropping the committed
+        // No rollback can reach a model without a context, and dropping the committed
         // values first leaves `values` the only owner of its buffer (the two share it after a
         // save), so it is written in place instead of copied.
         committed = nil

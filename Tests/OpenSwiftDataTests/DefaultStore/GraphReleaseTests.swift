@@ -1,9 +1,10 @@
 import OpenSwiftData
 import Testing
 
-/// Related models deleted together are freed once the deletion is saved: their relationships
-/// let go of each other instead of keeping the deleted graph alive through its inverses.
-@Suite struct DeletedGraphReleaseTests {
+/// Related models are freed once they leave their context (deleted and saved, or the context is
+/// gone): their relationships let go of each other instead of keeping the graph alive through
+/// its inverses.
+@Suite struct GraphReleaseTests {
     private func savedGraph() throws -> ModelContext {
         let container = try ModelContainer(for: Schema(RelationshipGraph.types), configurations: ModelConfiguration(isStoredInMemoryOnly: true))
         let context = ModelContext(container)
@@ -64,5 +65,28 @@ import Testing
         #expect(paris.travelers.isEmpty)
         #expect(paris.accommodation == nil)
         #expect(paris.companion == nil)
+    }
+
+    @Test func aGraphIsFreedWithTheContextThatHeldIt() throws {
+        let container = try ModelContainer(for: Schema(RelationshipGraph.types), configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        weak var paris: RelTrip?
+        weak var lutetia: RelStay?
+        let kept: RelItem
+        do {
+            let context = ModelContext(container)
+            RelationshipGraph.insert(into: context)
+            try context.save()
+            let trip = try #require(try context.fetch(FetchDescriptor<RelTrip>(predicate: #Predicate { $0.name == "Paris" })).first)
+            paris = trip
+            lutetia = trip.accommodation
+            kept = try #require(trip.bucketList.first { $0.title == "Louvre" })
+            #expect(lutetia?.trip === trip)
+        }
+        #expect(paris == nil)
+        #expect(lutetia == nil)
+        #expect(kept.title == "Louvre")
+        #expect(kept.trip == nil)
+        let reader = ModelContext(container)
+        #expect(try reader.fetch(FetchDescriptor<RelTrip>(sortBy: [SortDescriptor(\.name)])).map(\.bucketList.count) == [0, 3, 1])
     }
 }
