@@ -24,6 +24,10 @@ import Testing
         TripQuery(name: "count of a many-to-many", predicate: #Predicate { $0.travelers.count == 1 }, expected: ["Rome"]),
         TripQuery(name: "to-one of an element", predicate: #Predicate { $0.bucketList.contains { $0.trip?.companion?.name == "Paris" } }, expected: ["Rome"]),
         TripQuery(name: "to-one path", predicate: #Predicate { $0.companion?.accommodation?.place == "Hôtel Lutetia" }, expected: ["Rome"]),
+        TripQuery(name: "negated contains(where:) on a one-to-many", predicate: #Predicate { !$0.bucketList.contains { $0.isDone } }, expected: ["Oslo", "Rome"]),
+        TripQuery(name: "negated contains(where:) on a many-to-many", predicate: #Predicate { !$0.travelers.contains { $0.name == "Ben" } }, expected: ["Oslo", "Rome"]),
+        TripQuery(name: "allSatisfy on a many-to-many", predicate: #Predicate { $0.travelers.allSatisfy { $0.name == "Ana" } }, expected: ["Oslo", "Rome"]),
+        TripQuery(name: "contains(where:) reading the fetched trip", predicate: #Predicate { trip in trip.bucketList.contains { $0.title != trip.name && !$0.isDone } }, expected: ["Paris", "Rome"]),
     ]
 
     private func populated() throws -> (ModelContainer, DefaultStore) {
@@ -65,18 +69,41 @@ import Testing
         #expect(evaluated == ["Eiffel Tower", "Louvre", "Seine cruise"])
     }
 
-    @Test func containsWhereOnAOneToManyIsAnExistsOverTheChildTable() throws {
+    @Test func containsWhereOnAOneToManyIsAKeyListOfTheChildTable() throws {
         let (_, store) = try populated()
         let statement = try store.selectStatementForTesting(FetchDescriptor<RelTrip>(predicate: #Predicate { $0.bucketList.contains { !$0.isDone } }))
-        #expect(statement.sql == #"SELECT \#(Self.tripColumns) FROM "RelTrip" WHERE EXISTS (SELECT 1 FROM "RelItem" AS j1 WHERE j1."trip" = "RelTrip"."Z_PK" AND (NOT j1."isDone")) ORDER BY "RelTrip"."Z_PK""#)
+        #expect(statement.sql == #"SELECT \#(Self.tripColumns) FROM "RelTrip" WHERE "RelTrip"."Z_PK" IN (SELECT j1."trip" FROM "RelItem" AS j1 WHERE j1."trip" IS NOT NULL AND (NOT j1."isDone")) ORDER BY "RelTrip"."Z_PK""#)
         #expect(statement.arguments == [])
     }
 
     @Test func containsWhereOnAManyToManyReadsTheRelatedRowsThroughTheJoinTable() throws {
         let (_, store) = try populated()
         let statement = try store.selectStatementForTesting(FetchDescriptor<RelTrip>(predicate: #Predicate { $0.travelers.contains { $0.name == "Ben" } }))
-        #expect(statement.sql == #"SELECT \#(Self.tripColumns) FROM "RelTrip" WHERE EXISTS (SELECT 1 FROM "RelTraveler" AS j1 WHERE j1."Z_PK" IN (SELECT "owner" FROM "osd_RelTraveler.trips" WHERE "member" = "RelTrip"."Z_PK") AND (j1."name" = ?)) ORDER BY "RelTrip"."Z_PK""#)
+        #expect(statement.sql == #"SELECT \#(Self.tripColumns) FROM "RelTrip" WHERE "RelTrip"."Z_PK" IN (SELECT lj1."member" FROM "osd_RelTraveler.trips" AS lj1 JOIN "RelTraveler" AS j1 ON j1."Z_PK" = lj1."owner" WHERE lj1."member" IS NOT NULL AND (j1."name" = ?)) ORDER BY "RelTrip"."Z_PK""#)
         #expect(statement.arguments == ["Ben".databaseValue])
+    }
+
+    @Test func allSatisfyIsTheKeysWithoutAFailingChild() throws {
+        let (_, store) = try populated()
+        let statement = try store.selectStatementForTesting(FetchDescriptor<RelTrip>(predicate: #Predicate { $0.bucketList.allSatisfy { $0.isDone } }))
+        #expect(statement.sql == #"SELECT \#(Self.tripColumns) FROM "RelTrip" WHERE "RelTrip"."Z_PK" NOT IN (SELECT j1."trip" FROM "RelItem" AS j1 WHERE j1."trip" IS NOT NULL AND NOT COALESCE(j1."isDone", 0)) ORDER BY "RelTrip"."Z_PK""#)
+    }
+
+    /// A test that reads the fetched row stays a correlated `EXISTS`, run per row.
+    @Test func containsWhereReadingTheFetchedRowIsAnExistsPerRow() throws {
+        let (_, store) = try populated()
+        let statement = try store.selectStatementForTesting(FetchDescriptor<RelTrip>(predicate: #Predicate { trip in trip.bucketList.contains { $0.title != trip.name } }))
+        #expect(statement.sql == #"SELECT \#(Self.tripColumns) FROM "RelTrip" WHERE EXISTS (SELECT 1 FROM "RelItem" AS j1 WHERE j1."trip" = "RelTrip"."Z_PK" AND (j1."title" <> "RelTrip"."name")) ORDER BY "RelTrip"."Z_PK""#)
+    }
+
+    /// Items without a trip leave no NULL in the key list, which would make `NOT IN` unknown.
+    @Test func aChildWithoutParentDoesNotHideTheNegatedMatch() throws {
+        let (container, _) = try populated()
+        let context = ModelContext(container)
+        context.insert(RelItem(title: "Loose end", isDone: true))
+        try context.save()
+        let trips = try ModelContext(container).fetch(FetchDescriptor<RelTrip>(predicate: #Predicate { !$0.bucketList.contains { $0.isDone } }))
+        #expect(trips.map(\.name).sorted() == ["Oslo", "Rome"])
     }
 
     @Test func countAndIsEmptyOfAToManyCountTheRelatedRows() throws {

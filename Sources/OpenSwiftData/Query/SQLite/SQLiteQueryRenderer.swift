@@ -110,8 +110,15 @@ public struct SQLiteQueryRenderer {
         case let .isEmpty(.property(path), .array) where relatedRows(path) != nil:
             return "(NOT EXISTS (SELECT 1 \(relatedRows(path)!.links(alias: "r"))))"
         case let .collectionAny(.property(path), variable, test) where relatedRows(path) != nil:
+            if test.readsOnlyElement(variable) {
+                return "\(relatedRows(path)!.owner) IN (\(try relatedOwners(path, variable, where: test, failing: false, &state)))"
+            }
             return "EXISTS (SELECT 1 \(try related(path, variable, &state)) AND \(try sql(test, &state)))"
         case let .collectionAll(.property(path), variable, test) where relatedRows(path) != nil:
+            if test.readsOnlyElement(variable) {
+                // A NULL test (only where Swift would throw) counts as unsatisfied, as below.
+                return "\(relatedRows(path)!.owner) NOT IN (\(try relatedOwners(path, variable, where: test, failing: true, &state)))"
+            }
             return "NOT EXISTS (SELECT 1 \(try related(path, variable, &state)) AND NOT COALESCE(\(try sql(test, &state)), 0))"
         case let .count(operand, kind):
             return try count(operand, kind, &state)
@@ -129,6 +136,19 @@ public struct SQLiteQueryRenderer {
             // A NULL test (only where Swift would throw) counts as unsatisfied, as in collectionAny.
             return "NOT EXISTS (SELECT 1 FROM json_each(\(try sql(collection, &state))) AS j\(variable) WHERE NOT COALESCE(\(try sql(test, &state)), 0))"
         }
+    }
+
+    /// The keys of the fetched rows that have a related model (as `j<variable>`) passing `test`
+    /// (`failing`: not passing it), a test that reads only that model: for `<owner> IN (…)`,
+    /// which SQLite runs once, where a correlated `EXISTS` ran once per fetched row (8 million
+    /// instructions against 3 for 1,000 students' grades, as much as a hand-written join).
+    private func relatedOwners(_ path: QueryPropertyPath, _ variable: Int, where test: QueryExpression, failing: Bool,
+                               _ state: inout SQLiteRenderState) throws -> String {
+        let rows = relatedRows(path)!
+        let alias = "j\(variable)"
+        state.elementRows[variable] = (alias, rows)
+        let condition = try sql(test, &state)
+        return rows.owners(alias: alias, where: failing ? "NOT COALESCE(\(condition), 0)" : condition)
     }
 
     /// The related models of a to-many relationship as `j<variable>`, whose key stands for the element.

@@ -37,6 +37,16 @@ public struct SQLiteRelatedRows {
         "FROM \(table) AS \(alias) WHERE \(alias).\(link) = \(owner)"
     }
 
+    /// `SELECT` of the owners' keys of the related rows (as `alias`) that pass `condition`. A
+    /// `NULL` link is left out, so that `NOT IN` over the keys is never `NULL`.
+    func owners(alias: String, where condition: String) -> String {
+        if table == destination {
+            return "SELECT \(alias).\(link) FROM \(table) AS \(alias) WHERE \(alias).\(link) IS NOT NULL AND \(condition)"
+        }
+        let pairs = "l\(alias)"
+        return "SELECT \(pairs).\(link) FROM \(table) AS \(pairs) JOIN \(destination) AS \(alias) ON \(alias).\(destinationKey) = \(pairs).\(key) WHERE \(pairs).\(link) IS NOT NULL AND \(condition)"
+    }
+
     /// The related models' rows as `alias`, for a condition to follow with `AND`.
     func elements(alias: String) -> String {
         if table == destination { return links(alias: alias) }
