@@ -9,14 +9,18 @@ public struct DefaultSnapshot: DataStoreSnapshot {
     public let persistentIdentifier: PersistentIdentifier
     /// Values by property name: attributes as their declared type, relationships as identifiers.
     package let values: SnapshotValues
+    /// For a model that was saved or fetched before: the slots changed since, so that a store may
+    /// write only those; nil when unknown (a new model, or a snapshot from elsewhere).
+    package let changedSlots: ChangedSlots?
 
     package init(persistentIdentifier: PersistentIdentifier, values: [String: SnapshotValue]) {
         self.init(persistentIdentifier: persistentIdentifier, values: SnapshotValues(values))
     }
 
-    package init(persistentIdentifier: PersistentIdentifier, values: SnapshotValues) {
+    package init(persistentIdentifier: PersistentIdentifier, values: SnapshotValues, changedSlots: ChangedSlots? = nil) {
         self.persistentIdentifier = persistentIdentifier
         self.values = values
+        self.changedSlots = changedSlots
     }
 
     public init(from backingData: any BackingData, relatedBackingDatas: inout [PersistentIdentifier: any BackingData]) {
@@ -29,6 +33,7 @@ public struct DefaultSnapshot: DataStoreSnapshot {
     /// The snapshot of a model's storage, for a save that has the storage at hand (no cast).
     package init(storage: BackingStorage, relatedBackingDatas: inout [PersistentIdentifier: any BackingData]) {
         persistentIdentifier = storage.persistentModelIdentifier
+        changedSlots = storage.committed == nil ? nil : storage.changedSlots
         if storage.info.relationshipSlots.isEmpty, !storage.isFault, storage.hasEveryValue {
             // Every value is set and none is a relationship: the snapshot shares the model's array
             // (copied only if either changes) instead of holding a copy of it through the save.
@@ -57,9 +62,10 @@ public struct DefaultSnapshot: DataStoreSnapshot {
     public func copy(persistentIdentifier: PersistentIdentifier,
                      remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier]? = [:]) -> DefaultSnapshot {
         guard let remap = remappedIdentifiers, !remap.isEmpty else {
-            return DefaultSnapshot(persistentIdentifier: persistentIdentifier, values: values)
+            return DefaultSnapshot(persistentIdentifier: persistentIdentifier, values: values, changedSlots: changedSlots)
         }
-        return DefaultSnapshot(persistentIdentifier: persistentIdentifier, values: values.mapValues { $0.remapped(remap) })
+        return DefaultSnapshot(persistentIdentifier: persistentIdentifier, values: values.mapValues { $0.remapped(remap) },
+                               changedSlots: changedSlots)
     }
 
     /// The property names in the order the model declares them (unknown entities: sorted).
@@ -90,6 +96,7 @@ public struct DefaultSnapshot: DataStoreSnapshot {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DataStoreSnapshotCodingKey.self)
         persistentIdentifier = try container.decode(PersistentIdentifier.self, forKey: .persistentIdentifier)
+        changedSlots = nil
         let entityName = persistentIdentifier.entityName
         guard let modelType = EntityRegistry.modelType(named: entityName) else {
             throw DecodingError.dataCorruptedError(forKey: .persistentIdentifier, in: container, debugDescription:

@@ -27,6 +27,15 @@ struct SQLiteEntityWrites {
     /// Whether a row holds keys of related rows (to-ones).
     let hasReferences: Bool
 
+    /// The quoted table and its columns in row order, for ``update(_:)``.
+    private let quotedTable: String
+    private let quotedColumns: [String]
+
+    /// `UPDATE "T" SET "a" = ?, … WHERE "Z_PK" = ?` for the columns at `positions` of a row.
+    func update(_ positions: [Int]) -> String {
+        "UPDATE \(quotedTable) SET \(positions.map { "\(quotedColumns[$0]) = ?" }.joined(separator: ", ")) WHERE \(SQL.quote(SQL.primaryKey)) = ?"
+    }
+
     /// `properties`: per column of `table`, the model property it holds.
     init(table: SQLiteTable, properties: [ModelTypeInfo.Property]) {
         columnIndexes = table.columns.indices.filter { table.columns[$0].hasColumn }
@@ -34,6 +43,8 @@ struct SQLiteEntityWrites {
         columnStorages = columnIndexes.map { table.columns[$0].storage }
         let names = columnIndexes.map { table.columns[$0].name }
         let quoted = ([SQL.primaryKey] + names).map(SQL.quote)
+        quotedTable = SQL.quote(table.name)
+        quotedColumns = names.map(SQL.quote)
         let update = names.isEmpty ? "NOTHING" : "UPDATE SET " + names.map { "\(SQL.quote($0)) = excluded.\(SQL.quote($0))" }.joined(separator: ", ")
         upsert = "INSERT INTO \(SQL.quote(table.name)) (\(quoted.joined(separator: ", "))) VALUES (\(quoted.map { _ in "?" }.joined(separator: ", "))) ON CONFLICT(\(SQL.quote(SQL.primaryKey))) DO \(update)"
         uniqueConstraints = table.uniqueConstraints.map { properties in

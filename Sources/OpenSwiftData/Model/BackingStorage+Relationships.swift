@@ -100,6 +100,7 @@ extension BackingStorage {
             values[slot] = nil // the slot lets go of its array, so the append below does not copy it
             array.append(element)
             values[slot] = isOptional ? Optional(array) as Any : array as Any
+            markChanged(slot)
             context?.backingDidGain(self, element)
             return true
         }

@@ -46,6 +46,9 @@ package class BackingStorage {
     /// Set when a relationship was assigned before the model was known, so its inverse waits for
     /// ``linkInverses()``.
     var hasUnlinkedInverses = false
+    /// The slots set since the values were last loaded or saved, one bit each (``markChanged(_:)``),
+    /// so that a save writes only the columns that changed.
+    @exclusivity(unchecked) package private(set) var changedSlots = ChangedSlots()
     @exclusivity(unchecked) private var identifier: PersistentIdentifier?
 
     /// Required, so that ``ModelTypeInfo/makeBacking(as:)`` makes a `ModelBackingData` of the model's
@@ -112,6 +115,7 @@ package class BackingStorage {
         if isFault { context.fulfillFault(self) }
         if let old = values[slot], valuesEqual(old, newValue) { return }
         values[slot] = newValue
+        changedSlots.insert(slot)
         context.backingDidChange(self, slot: slot)
     }
 
@@ -120,13 +124,21 @@ package class BackingStorage {
         values = newValues
         committed = newValues
         isFault = false
+        changedSlots = ChangedSlots()
     }
 
-    package func markCommitted() { committed = values }
+    package func markCommitted() {
+        committed = values
+        changedSlots = ChangedSlots()
+    }
 
     package func restoreCommitted() {
         if let committed { values = committed }
+        changedSlots = ChangedSlots()
     }
+
+    /// Records a change made to `slot` in place (an append to a to-many).
+    func markChanged(_ slot: Int) { changedSlots.insert(slot) }
 
     package func missingValue(_ slot: Int) -> Never {
         let property = info.properties[slot]
