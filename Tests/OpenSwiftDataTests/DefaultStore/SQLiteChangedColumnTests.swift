@@ -14,6 +14,13 @@ import Testing
         return (container, context, traveller)
     }
 
+    /// Runs `sql` through a connection of its own, as another process would.
+    private func anotherWriter(at url: URL, _ sql: String) throws {
+        let other = try DatabaseQueue(path: url.path)
+        try other.write { db in try db.execute(sql: sql) }
+        try other.close()
+    }
+
     private func rows(at url: URL) throws -> [String] {
         let queue = try DatabaseQueue(path: url.path)
         defer { try? queue.close() }
@@ -24,9 +31,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let url = directory.file("travellers.store")
         let (_, context, traveller) = try savedTraveller(at: url)
-        let other = try DatabaseQueue(path: url.path)
-        try other.write { db in try db.execute(sql: #"UPDATE "StoreTraveller" SET "email" = 'ana@elsewhere.org'"#) }
-        try other.close()
+        try anotherWriter(at: url, #"UPDATE "StoreTraveller" SET "email" = 'ana@elsewhere.org'"#)
         traveller.name = "Ana María"
         try context.save()
         #expect(try rows(at: url) == ["ana@elsewhere.org Ana María"])
@@ -36,9 +41,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let url = directory.file("travellers.store")
         let (_, context, traveller) = try savedTraveller(at: url)
-        let other = try DatabaseQueue(path: url.path)
-        try other.write { db in try db.execute(sql: #"DELETE FROM "StoreTraveller""#) }
-        try other.close()
+        try anotherWriter(at: url, #"DELETE FROM "StoreTraveller""#)
         traveller.name = "Ana María"
         try context.save()
         #expect(try rows(at: url) == ["ana@example.com Ana María"])
@@ -50,9 +53,7 @@ import Testing
         let (_, context, traveller) = try savedTraveller(at: url)
         traveller.email = "typo@example.com"
         context.rollback()
-        let other = try DatabaseQueue(path: url.path)
-        try other.write { db in try db.execute(sql: #"UPDATE "StoreTraveller" SET "email" = 'ana@elsewhere.org'"#) }
-        try other.close()
+        try anotherWriter(at: url, #"UPDATE "StoreTraveller" SET "email" = 'ana@elsewhere.org'"#)
         traveller.name = "Ana María"
         try context.save()
         #expect(try rows(at: url) == ["ana@elsewhere.org Ana María"])
