@@ -70,8 +70,8 @@ extension ModelContext {
         if !inserted.contains(storage) { changed.add(model, storage: storage) }
         // Only the changed slot can hold models new to the context: the others were looked at when
         // they changed or when the model was inserted. Scanning them all made every inverse
-        // append cost as much as the to-many it appended to.
-        insertRelatedModels(of: storage, slots: [slot])
+        // append cost as much as the to-many it appended to. An attribute holds none.
+        if storage.info.relationshipSlots.contains(slot) { insertRelatedModels(of: storage, slots: [slot]) }
         scheduleAutosave()
     }
 

@@ -65,11 +65,10 @@ extension ModelContext {
 
     private func validateCounts(of model: any PersistentModel, ignoring survives: (any PersistentModel) -> Bool) throws {
         guard let storage = model.backingStorage else { return }
-        for (slot, rule) in storage.info.relationshipRules.sorted(by: { $0.key < $1.key }) where rule.isToMany {
+        for rule in storage.info.countedRelationshipRules {
             let minimum = rule.minimumModelCount ?? 0
             let maximum = rule.maximumModelCount ?? 0
-            guard minimum > 0 || maximum > 0 else { continue }
-            let count = storage.relatedModels(at: slot).filter(survives).count
+            let count = storage.relatedModels(at: rule.slot).filter(survives).count
             if count < minimum || (maximum > 0 && count > maximum) {
                 let bounds = maximum > 0 ? "between \(minimum) and \(maximum)" : "at least \(minimum)"
                 throw PersistenceError(.relationshipCountOutOfRange, """

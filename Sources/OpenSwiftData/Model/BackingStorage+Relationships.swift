@@ -29,12 +29,12 @@ extension BackingStorage {
 
     /// Sets a relationship the user assigned, then links or unlinks this model on the other side.
     package func setRelationship(_ newValue: Any, at slot: Int) {
-        guard let rule = info.relationshipRules[slot], let inverse = rule.inverse, let me = model else {
+        guard let rule = info.relationshipRule(at: slot), let inverse = rule.inverse, let me = model else {
             setValue(newValue, at: slot)
             // Before the model is known (its initializer's own assignments) the other side cannot
             // be linked yet: ``linkInverses()`` does it on insert. Not for the `nil` every
             // optional relationship starts as.
-            if model == nil, !hasUnlinkedInverses, info.relationshipRules[slot]?.inverse != nil,
+            if model == nil, !hasUnlinkedInverses, info.relationshipRule(at: slot)?.inverse != nil,
                !relatedModels(at: slot).isEmpty {
                 hasUnlinkedInverses = true
             }
@@ -65,7 +65,7 @@ extension BackingStorage {
         if case .toMany = info.properties[slot].shape, append(other, at: slot) { return }
         var current = relatedModels(at: slot)
         guard !current.contains(where: { $0 === other }) else { return }
-        let rule = info.relationshipRules[slot]
+        let rule = info.relationshipRule(at: slot)
         if rule?.isToMany == true {
             current.append(other)
         } else {

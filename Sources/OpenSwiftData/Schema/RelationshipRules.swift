@@ -17,20 +17,43 @@ extension ModelTypeInfo {
     /// The relationship rules of this model type, by slot; computed once, from the schema of the
     /// type's graph so that inferred inverses are known even before any container exists.
     package var relationshipRules: [Int: RelationshipRule] {
-        RelationshipRuleCache.rules(for: self)
+        RelationshipRuleTable.of(self).bySlot
+    }
+
+    /// The rule of the relationship at `slot`, nil for an attribute: by index, where
+    /// ``relationshipRules`` hashes the slot (setting a relationship asks twice, a save once per
+    /// model).
+    package func relationshipRule(at slot: Int) -> RelationshipRule? {
+        RelationshipRuleTable.of(self).atSlot[slot]
+    }
+
+    /// The to-many rules with a minimum or maximum model count, in slot order: what a save checks.
+    package var countedRelationshipRules: [RelationshipRule] {
+        RelationshipRuleTable.of(self).counted
     }
 }
 
-private enum RelationshipRuleCache {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var cache: [ObjectIdentifier: [Int: RelationshipRule]] = [:]
+/// One model type's rules, worked out once and kept by type (``IdentityCache``): a mutex-guarded
+/// `Dictionary` by `ObjectIdentifier`, answering a dictionary to hash the slot in, was 490
+/// instructions a question.
+private final class RelationshipRuleTable: Sendable {
+    let bySlot: [Int: RelationshipRule]
+    let atSlot: [RelationshipRule?]
+    let counted: [RelationshipRule]
 
-    static func rules(for info: ModelTypeInfo) -> [Int: RelationshipRule] {
-        let key = ObjectIdentifier(info)
-        if let rules = lock.withLock({ cache[key] }) { return rules }
-        let rules = build(info)
-        lock.withLock { cache[key] = rules }
-        return rules
+    private static let known = IdentityCache<RelationshipRuleTable>(limit: 4096)
+
+    static func of(_ info: ModelTypeInfo) -> RelationshipRuleTable {
+        known.value(for: info.modelType) { _ in RelationshipRuleTable(info) }
+    }
+
+    private init(_ info: ModelTypeInfo) {
+        bySlot = Self.build(info)
+        var atSlot = [RelationshipRule?](repeating: nil, count: info.properties.count)
+        for (slot, rule) in bySlot { atSlot[slot] = rule }
+        self.atSlot = atSlot
+        counted = bySlot.values.filter { $0.isToMany && ($0.minimumModelCount ?? 0 > 0 || $0.maximumModelCount ?? 0 > 0) }
+            .sorted { $0.slot < $1.slot }
     }
 
     private static func build(_ info: ModelTypeInfo) -> [Int: RelationshipRule] {
