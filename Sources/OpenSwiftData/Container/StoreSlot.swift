@@ -135,7 +135,7 @@ package final class StoreSlot: @unchecked Sendable {
                 func defaultSnapshots(_ storages: [BackingStorage]) -> [DefaultSnapshot] {
                     var snapshots: [DefaultSnapshot] = []
                     snapshots.reserveCapacity(storages.count)
-                    for storage in storages { snapshots.append(DefaultSnapshot(storage: storage, relatedBackingDatas: &related)) }
+                    for storage in storages { snapshots.append(DefaultSnapshot(storage: storage)) }
                     return snapshots
                 }
                 func defaultRequest() -> DataStoreSaveChangesRequest<DefaultSnapshot> {
