@@ -153,8 +153,9 @@ struct SQLiteSave {
 
     /// Writes an updated model: only the columns of the slots it changed (``DefaultSnapshot/changedSlots``),
     /// when known. The upsert rewrote every column, and so maintained each index and checked each
-    /// foreign key of the row again (9,000 of a grade's 13,000 instructions in SQLite). A row
-    /// another connection deleted meanwhile is written whole, as the upsert did.
+    /// foreign key of the row again (SQLite spent 18,700 instructions on a grade whose letter
+    /// changed; the narrow update saves 13,000 of them). A row another connection deleted
+    /// meanwhile is written whole, as the upsert did.
     private mutating func update(_ snapshot: DefaultSnapshot, key: Int64) throws {
         guard let changed = snapshot.changedSlots, changed.isKnown else { return try write(snapshot, key: key) }
         let layout = try writeTarget(snapshot.persistentIdentifier).0
