@@ -119,8 +119,12 @@ public final class DefaultStore: DataStore, DataStoreBatching, RewritesRelations
 
     /// One write transaction that takes the lock at once (`BEGIN IMMEDIATE`), so a busy store makes
     /// the save wait for the busy timeout rather than fail when it first writes.
-    func write<T>(_ action: @autoclosure () -> String, _ body: (Database) throws -> T) throws -> T {
-        try transaction(.immediate, action(), body)
+    ///
+    /// `enforcingForeignKeys` false: SQLite's foreign-key enforcement is off for this transaction
+    /// (switched around it, as switching is a no-op inside one), and `body` keeps the references.
+    func write<T>(_ action: @autoclosure () -> String, enforcingForeignKeys: Bool = true,
+                  _ body: (Database) throws -> T) throws -> T {
+        try transaction(.immediate, action(), enforcingForeignKeys: enforcingForeignKeys, body)
     }
 
     /// One read transaction. Not GRDB's `read`: that switches `PRAGMA query_only` on and off
@@ -155,15 +159,29 @@ public final class DefaultStore: DataStore, DataStoreBatching, RewritesRelations
         }
     }
 
-    private func transaction<T>(_ kind: Database.TransactionKind, _ action: @autoclosure () -> String, _ body: (Database) throws -> T) throws -> T {
+    private func transaction<T>(_ kind: Database.TransactionKind, _ action: @autoclosure () -> String, enforcingForeignKeys: Bool = true,
+                                _ body: (Database) throws -> T) throws -> T {
         try SQLiteOpening.attempt(path, action()) {
             try database.writeWithoutTransaction { db in
-                var result: T?
-                try db.inTransaction(kind) {
-                    result = try body(db)
-                    return .commit
+                func run() throws -> T {
+                    var result: T?
+                    try db.inTransaction(kind) {
+                        result = try body(db)
+                        return .commit
+                    }
+                    return result!
                 }
-                return result!
+                guard !enforcingForeignKeys else { return try run() }
+                try db.execute(sql: "PRAGMA foreign_keys = OFF")
+                let result: T
+                do {
+                    result = try run()
+                } catch {
+                    try? db.execute(sql: "PRAGMA foreign_keys = ON")
+                    throw error
+                }
+                try db.execute(sql: "PRAGMA foreign_keys = ON")
+                return result
             }
         }
     }

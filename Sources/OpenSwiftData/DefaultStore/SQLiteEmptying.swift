@@ -56,30 +56,13 @@ extension DefaultStore {
     /// Deletes every row of `table` in one transaction, following its foreign keys' actions
     /// (``SQLiteEmptying``).
     func deleteAll(from table: String, action: @autoclosure () -> String) throws {
-        try SQLiteOpening.attempt(path, action()) {
-            try database.writeWithoutTransaction { db in
-                // Read outside the transaction: switching enforcement is a no-op inside one.
-                let enforced = try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false
-                guard enforced, let emptying = try SQLiteEmptying(emptying: table, db: db) else {
-                    try db.inTransaction(.immediate) {
-                        try db.execute(sql: "DELETE FROM \(SQL.quote(table))")
-                        return .commit
-                    }
-                    return
-                }
-                try db.execute(sql: "PRAGMA foreign_keys = OFF")
-                do {
-                    try db.inTransaction(.immediate) {
-                        for statement in emptying.statements { try db.execute(sql: statement) }
-                        try db.execute(sql: "DELETE FROM \(SQL.quote(table))")
-                        return .commit
-                    }
-                } catch {
-                    try? db.execute(sql: "PRAGMA foreign_keys = ON")
-                    throw error
-                }
-                try db.execute(sql: "PRAGMA foreign_keys = ON")
-            }
+        // Worked out before the write: enforcement is switched outside its transaction.
+        let emptying = try readOne(action()) { db in
+            try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") == true ? try SQLiteEmptying(emptying: table, db: db) : nil
+        }
+        try write(action(), enforcingForeignKeys: emptying == nil) { db in
+            for statement in emptying?.statements ?? [] { try db.execute(sql: statement) }
+            try db.execute(sql: "DELETE FROM \(SQL.quote(table))")
         }
     }
 }

@@ -140,11 +140,21 @@ struct SQLiteSave {
     private mutating func write(_ snapshot: DefaultSnapshot, key: Int64, row: [DatabaseValue]? = nil) throws {
         let (layout, statement) = try writeTarget(snapshot.persistentIdentifier)
         let arguments = try row.map { [key.databaseValue] + $0 } ?? rowValues(of: snapshot, layout: layout, key: key)
+        try execute(statement, arguments, layout: layout)
+        try writeJoinTables(of: snapshot, key: key, layout: layout)
+    }
+
+    /// Runs a row's write; a uniqueness violation says which entity and what to do.
+    private func execute(_ statement: Statement, _ arguments: [DatabaseValue], layout: SQLiteEntityLayout) throws {
         do {
             try statement.executeBound(arguments, in: db)
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             throw SQLiteStoreError(.uniqueConstraintViolation, "A saved \(layout.entityName) would equal another on a uniqueness constraint that it was not inserted under (an update, or a second constraint). Change one of them, or delete the duplicate before saving.", path: store.path, underlying: error)
         }
+    }
+
+    /// The row's pairs in each join table of its entity.
+    private func writeJoinTables(of snapshot: DefaultSnapshot, key: Int64, layout: SQLiteEntityLayout) throws {
         for index in layout.writes.joinTableColumnIndexes {
             let column = layout.table.columns[index]
             try writePairs(of: snapshot, column: column, property: layout.properties[index], joinTable: column.joinTable!, key: key, layout: layout)
@@ -159,21 +169,13 @@ struct SQLiteSave {
     private mutating func update(_ snapshot: DefaultSnapshot, key: Int64) throws {
         guard let changed = snapshot.changedSlots, changed.isKnown else { return try write(snapshot, key: key) }
         let layout = try writeTarget(snapshot.persistentIdentifier).0
-        let writes = layout.writes
         let (positions, statement) = try updateStatement(changed, layout: layout, scope: snapshot.persistentIdentifier.scope)
         if let statement {
             let row = try rowValues(of: snapshot, layout: layout)
-            do {
-                try statement.executeBound(positions.map { row[$0] } + [key.databaseValue], in: db)
-            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
-                throw SQLiteStoreError(.uniqueConstraintViolation, "A saved \(layout.entityName) would equal another on a uniqueness constraint that it was not inserted under (an update, or a second constraint). Change one of them, or delete the duplicate before saving.", path: store.path, underlying: error)
-            }
+            try execute(statement, positions.map { row[$0] } + [key.databaseValue], layout: layout)
             if db.changesCount == 0 { return try write(snapshot, key: key, row: row) }
         }
-        for index in writes.joinTableColumnIndexes {
-            let column = layout.table.columns[index]
-            try writePairs(of: snapshot, column: column, property: layout.properties[index], joinTable: column.joinTable!, key: key, layout: layout)
-        }
+        try writeJoinTables(of: snapshot, key: key, layout: layout)
     }
 
     /// The row positions of the changed columns and their `UPDATE` (nil when no column changed),

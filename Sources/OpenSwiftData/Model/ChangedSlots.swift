@@ -14,8 +14,6 @@ package struct ChangedSlots: Equatable, Sendable {
     /// Whether the changed slots are known one by one.
     package var isKnown: Bool { !overflowed }
 
-    package var isEmpty: Bool { bits == 0 && !overflowed }
-
     /// Whether `slot` may have changed: true for every slot when the slots are not known.
     package func contains(_ slot: Int) -> Bool {
         overflowed || (slot < UInt64.bitWidth && bits & (1 << UInt64(slot)) != 0)

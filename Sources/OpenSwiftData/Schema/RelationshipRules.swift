@@ -1,5 +1,3 @@
-import Foundation
-
 /// What the context needs to know about one relationship property at run time: where its inverse
 /// lives, and what deleting the model does to its targets.
 package struct RelationshipRule: @unchecked Sendable {

@@ -110,16 +110,9 @@ public struct SQLiteQueryRenderer {
         case let .isEmpty(.property(path), .array) where relatedRows(path) != nil:
             return "(NOT EXISTS (SELECT 1 \(relatedRows(path)!.links(alias: "r"))))"
         case let .collectionAny(.property(path), variable, test) where relatedRows(path) != nil:
-            if test.readsOnlyElement(variable) {
-                return "\(relatedRows(path)!.owner) IN (\(try relatedOwners(path, variable, where: test, failing: false, &state)))"
-            }
-            return "EXISTS (SELECT 1 \(try related(path, variable, &state)) AND \(try sql(test, &state)))"
+            return try relatedTest(relatedRows(path)!, variable, test, all: false, &state)
         case let .collectionAll(.property(path), variable, test) where relatedRows(path) != nil:
-            if test.readsOnlyElement(variable) {
-                // A NULL test (only where Swift would throw) counts as unsatisfied, as below.
-                return "\(relatedRows(path)!.owner) NOT IN (\(try relatedOwners(path, variable, where: test, failing: true, &state)))"
-            }
-            return "NOT EXISTS (SELECT 1 \(try related(path, variable, &state)) AND NOT COALESCE(\(try sql(test, &state)), 0))"
+            return try relatedTest(relatedRows(path)!, variable, test, all: true, &state)
         case let .count(operand, kind):
             return try count(operand, kind, &state)
         case let .isEmpty(operand, .string):
@@ -138,25 +131,22 @@ public struct SQLiteQueryRenderer {
         }
     }
 
-    /// The keys of the fetched rows that have a related model (as `j<variable>`) passing `test`
-    /// (`failing`: not passing it), a test that reads only that model: for `<owner> IN (…)`,
-    /// which SQLite runs once, where a correlated `EXISTS` ran once per fetched row (8 million
-    /// instructions against 3 for 1,000 students' grades, as much as a hand-written join).
-    private func relatedOwners(_ path: QueryPropertyPath, _ variable: Int, where test: QueryExpression, failing: Bool,
-                               _ state: inout SQLiteRenderState) throws -> String {
-        let rows = relatedRows(path)!
+    /// `contains(where:)` (`all` false) or `allSatisfy` over a to-many's related models, each as
+    /// `j<variable>`. A test that reads only that model is a key list of the fetched rows with a
+    /// related model passing it (`<owner> IN (…)`, `NOT IN` for `allSatisfy`), which SQLite runs
+    /// once, where a correlated `EXISTS` runs once per fetched row (8 million instructions against
+    /// 3 for 1,000 students' grades, as much as a hand-written join).
+    private func relatedTest(_ rows: SQLiteRelatedRows, _ variable: Int, _ test: QueryExpression, all: Bool,
+                             _ state: inout SQLiteRenderState) throws -> String {
         let alias = "j\(variable)"
         state.elementRows[variable] = (alias, rows)
         let condition = try sql(test, &state)
-        return rows.owners(alias: alias, where: failing ? "NOT COALESCE(\(condition), 0)" : condition)
-    }
-
-    /// The related models of a to-many relationship as `j<variable>`, whose key stands for the element.
-    private func related(_ path: QueryPropertyPath, _ variable: Int, _ state: inout SQLiteRenderState) throws -> String {
-        let rows = relatedRows(path)!
-        let alias = "j\(variable)"
-        state.elementRows[variable] = (alias, rows)
-        return rows.elements(alias: alias)
+        // A NULL test (only where Swift would throw) counts as unsatisfied, as in collectionAny.
+        let wanted = all ? "NOT COALESCE(\(condition), 0)" : condition
+        if test.readsOnlyElement(variable) {
+            return "\(rows.owner) \(all ? "NOT IN" : "IN") (\(rows.owners(alias: alias, where: wanted)))"
+        }
+        return "\(all ? "NOT EXISTS" : "EXISTS") (SELECT 1 \(rows.elements(alias: alias)) AND \(wanted))"
     }
 
     /// A constant as a placeholder. Identifiers become the store's keys.
