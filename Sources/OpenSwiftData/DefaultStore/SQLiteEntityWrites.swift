@@ -20,6 +20,9 @@ struct SQLiteEntityWrites {
     /// `INSERT INTO "T" ("Z_PK", …) VALUES (?, …) ON CONFLICT("Z_PK") DO UPDATE SET …`: the key,
     /// then the row's values.
     let upsert: String
+    /// The same without the conflict clause, for a row under a key no row has (``SQLiteInsertKeys``):
+    /// SQLite spent 3,900 instructions more on a grade's upsert than on its plain insert.
+    let insert: String
     /// Per constraint of the table, in order.
     let uniqueConstraints: [UniqueConstraint]
     /// Indexes into the table's columns of the to-manys kept in join tables.
@@ -46,7 +49,8 @@ struct SQLiteEntityWrites {
         quotedTable = SQL.quote(table.name)
         quotedColumns = names.map(SQL.quote)
         let update = names.isEmpty ? "NOTHING" : "UPDATE SET " + names.map { "\(SQL.quote($0)) = excluded.\(SQL.quote($0))" }.joined(separator: ", ")
-        upsert = "INSERT INTO \(SQL.quote(table.name)) (\(quoted.joined(separator: ", "))) VALUES (\(quoted.map { _ in "?" }.joined(separator: ", "))) ON CONFLICT(\(SQL.quote(SQL.primaryKey))) DO \(update)"
+        insert = "INSERT INTO \(SQL.quote(table.name)) (\(quoted.joined(separator: ", "))) VALUES (\(quoted.map { _ in "?" }.joined(separator: ", ")))"
+        upsert = "\(insert) ON CONFLICT(\(SQL.quote(SQL.primaryKey))) DO \(update)"
         uniqueConstraints = table.uniqueConstraints.map { properties in
             let positions = properties.map { property in names.firstIndex(of: property) }
             let conditions = properties.map { "\(SQL.quote($0)) = ?" }.joined(separator: " AND ")

@@ -42,17 +42,21 @@ final class SQLiteInsertKeys {
     }
 
     /// The key for an insert whose row (as far as known: references to inserts not keyed yet read
-    /// as nil) is `row`.
-    func key(matching row: [DatabaseValue], _ layout: SQLiteEntityLayout) throws -> Int64 {
+    /// as nil) is `row`, and whether it is new: neither stored nor given to an earlier insert.
+    func key(matching row: [DatabaseValue], _ layout: SQLiteEntityLayout) throws -> (key: Int64, isNew: Bool) {
         let entity = entity(layout)
         let constraints = uniqueValues(of: row, layout: layout)
         if constraints.count == 1 {
             let (index, values) = constraints[0]
+            var isNew = false
             // One hash of the values: the entry is made as it is looked up. A throw leaves it at
             // -1, but a save that throws is given up whole.
-            return try resolve(&entity.inserted[index][values, default: -1]) {
-                try storedRow(entity, index, layout, values) ?? newKey(entity, layout)
+            let key = try resolve(&entity.inserted[index][values, default: -1]) {
+                if let stored = try storedRow(entity, index, layout, values) { return stored }
+                isNew = true
+                return try newKey(entity, layout)
             }
+            return (key, isNew)
         }
         var key: Int64?
         for (index, values) in constraints {
@@ -61,7 +65,7 @@ final class SQLiteInsertKeys {
         }
         let resolved = try key ?? newKey(entity, layout)
         for (index, values) in constraints { entity.inserted[index][values] = resolved }
-        return resolved
+        return (resolved, key == nil)
     }
 
     private func resolve(_ slot: inout Int64, _ make: () throws -> Int64) rethrows -> Int64 {

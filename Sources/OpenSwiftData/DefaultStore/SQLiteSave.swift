@@ -42,12 +42,12 @@ struct SQLiteSave {
     private var remap: [PersistentIdentifier: PersistentIdentifier] = [:]
     private var deleted: Set<PersistentIdentifier> = []
     private var nanColumns: Set<String> = []
-    private var upserts: [String: Statement] = [:]
+    private var rowWrites: [String: RowWrites] = [:]
     private let insertKeys: SQLiteInsertKeys
     private var permanentScopes: StoreScopes
-    /// The layout and upsert of the last entity written, by the scope of the snapshot's identifier:
-    /// looking both up by entity name was 800 instructions a row.
-    private var lastWrite: (scope: IdentifierScope, layout: SQLiteEntityLayout, upsert: Statement)?
+    /// The layout and row writes of the last entity written, by the scope of the snapshot's
+    /// identifier: looking both up by entity name was 800 instructions a row.
+    private var lastWrite: (scope: IdentifierScope, layout: SQLiteEntityLayout, writes: RowWrites)?
     /// The changed columns and `UPDATE` of the last updated row (``updateStatement(_:layout:scope:)``).
     private var lastUpdate: (scope: IdentifierScope, changed: ChangedSlots, positions: [Int], statement: Statement?)?
 
@@ -87,9 +87,10 @@ struct SQLiteSave {
             try update(snapshot, key: try ownKey(snapshot.persistentIdentifier, role: "updated model"))
         }
 
-        // Per insert, in the request's order: its key, and its row when `target` built it already.
-        // Not the snapshot itself: a copy of each was 8 MB at the peak of a 100,000-model save.
-        var targets: [(key: Int64, row: [DatabaseValue]?)] = []
+        // Per insert, in the request's order: its key, whether no row has it yet, and its row when
+        // `target` built it already. Not the snapshot itself: a copy of each was 8 MB at the peak
+        // of a 100,000-model save.
+        var targets: [InsertTarget] = []
         targets.reserveCapacity(request.inserted.count)
         // References to inserts are resolved through `remap`; without relationships in the
         // schema nothing can refer to an insert, and the dictionary is not built.
@@ -102,7 +103,9 @@ struct SQLiteSave {
             }
             targets.append(target)
         }
-        for (snapshot, target) in zip(request.inserted, targets) { try write(snapshot, key: target.key, row: target.row) }
+        for (snapshot, target) in zip(request.inserted, targets) {
+            try write(snapshot, key: target.key, row: target.row, isNewKey: target.isNewKey)
+        }
         for snapshot in deferred { try update(snapshot, key: try ownKey(snapshot.persistentIdentifier, role: "updated model")) }
 
         if !nanColumns.isEmpty { try SQLiteMetadata.addNaNColumns(nanColumns, db) }
@@ -121,26 +124,37 @@ struct SQLiteSave {
         return key
     }
 
-    /// The key an inserted snapshot is written to: the row it equals on a uniqueness constraint
-    /// (inserted earlier in this save, or stored), else a new key. With it, the row's values when
-    /// the constraints needed them and they are final (no relationship keys, which refer to
+    /// Where an insert is written: its key; whether no row has that key (the save minted it and
+    /// no earlier insert of the save took it), so a plain `INSERT` writes it; and the row's values
+    /// when the constraints needed them and they are final (no relationship keys, which refer to
     /// inserts not keyed yet): building a row twice was a tenth of an insert.
-    private mutating func target(of snapshot: DefaultSnapshot) throws -> (key: Int64, row: [DatabaseValue]?) {
+    private struct InsertTarget {
+        let key: Int64
+        let isNewKey: Bool
+        let row: [DatabaseValue]?
+    }
+
+    /// The key an inserted snapshot is written to: the row it equals on a uniqueness constraint
+    /// (inserted earlier in this save, or stored), else a new key. An insert that already has a
+    /// permanent identifier may have a row, and is upserted.
+    private mutating func target(of snapshot: DefaultSnapshot) throws -> InsertTarget {
         let identifier = snapshot.persistentIdentifier
-        guard identifier.isTemporary else { return (try ownKey(identifier, role: "inserted model"), nil) }
+        guard identifier.isTemporary else { return InsertTarget(key: try ownKey(identifier, role: "inserted model"), isNewKey: false, row: nil) }
         let layout = try writeTarget(identifier).0
-        guard !layout.writes.uniqueConstraints.isEmpty else { return (try insertKeys.newKey(layout), nil) }
+        guard !layout.writes.uniqueConstraints.isEmpty else { return InsertTarget(key: try insertKeys.newKey(layout), isNewKey: true, row: nil) }
         // Inserts may refer to inserts not keyed yet; such a reference reads as nil here.
         let row = try rowValues(of: snapshot, layout: layout, resolvingInserts: false)
-        return (try insertKeys.key(matching: row, layout), layout.writes.hasReferences ? nil : row)
+        let (key, isNew) = try insertKeys.key(matching: row, layout)
+        return InsertTarget(key: key, isNewKey: isNew, row: layout.writes.hasReferences ? nil : row)
     }
 
     // MARK: Rows
 
-    private mutating func write(_ snapshot: DefaultSnapshot, key: Int64, row: [DatabaseValue]? = nil) throws {
-        let (layout, statement) = try writeTarget(snapshot.persistentIdentifier)
+    /// Writes a row whole: inserted when `isNewKey`, else upserted (it may exist).
+    private mutating func write(_ snapshot: DefaultSnapshot, key: Int64, row: [DatabaseValue]? = nil, isNewKey: Bool = false) throws {
+        let (layout, writes) = try writeTarget(snapshot.persistentIdentifier)
         let arguments = try row.map { [key.databaseValue] + $0 } ?? rowValues(of: snapshot, layout: layout, key: key)
-        try execute(statement, arguments, layout: layout)
+        try execute(isNewKey ? writes.insert : writes.upsert, arguments, layout: layout)
         try writeJoinTables(of: snapshot, key: key, layout: layout)
     }
 
@@ -193,20 +207,27 @@ struct SQLiteSave {
         return (positions, statement)
     }
 
-    private mutating func writeTarget(_ identifier: PersistentIdentifier) throws -> (SQLiteEntityLayout, Statement) {
-        if let lastWrite, lastWrite.scope === identifier.scope { return (lastWrite.layout, lastWrite.upsert) }
+    private mutating func writeTarget(_ identifier: PersistentIdentifier) throws -> (SQLiteEntityLayout, RowWrites) {
+        if let lastWrite, lastWrite.scope === identifier.scope { return (lastWrite.layout, lastWrite.writes) }
         let layout = try store.layout(forEntity: identifier.entityName)
-        let upsert = try upsertStatement(layout)
-        lastWrite = (identifier.scope, layout, upsert)
-        return (layout, upsert)
+        let writes = try rowWrites(layout)
+        lastWrite = (identifier.scope, layout, writes)
+        return (layout, writes)
     }
 
-    /// The entity's upsert, looked up in the connection's cache once per save rather than per row.
-    private mutating func upsertStatement(_ layout: SQLiteEntityLayout) throws -> Statement {
-        if let statement = upserts[layout.entityName] { return statement }
-        let statement = try db.cachedStatement(sql: layout.writes.upsert)
-        upserts[layout.entityName] = statement
-        return statement
+    /// An entity's statements writing a whole row (``SQLiteEntityWrites/upsert`` and
+    /// ``SQLiteEntityWrites/insert``).
+    private struct RowWrites {
+        let upsert: Statement
+        let insert: Statement
+    }
+
+    /// The entity's row writes, looked up in the connection's cache once per save rather than per row.
+    private mutating func rowWrites(_ layout: SQLiteEntityLayout) throws -> RowWrites {
+        if let writes = rowWrites[layout.entityName] { return writes }
+        let writes = RowWrites(upsert: try db.cachedStatement(sql: layout.writes.upsert), insert: try db.cachedStatement(sql: layout.writes.insert))
+        rowWrites[layout.entityName] = writes
+        return writes
     }
 
     /// Replaces the row's pairs in a join table with the snapshot's. Either side may be saved
