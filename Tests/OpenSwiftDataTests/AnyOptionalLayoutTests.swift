@@ -7,5 +7,6 @@ import Testing
     @Test func theTypeWordOfAnAnyMarksNilOnThisRuntime() {
         #expect(AnyOptionalLayout.typeWordOffset == 24)
         #expect(AnyOptionalLayout.typeWordMarksNil)
+        #expect(AnyOptionalLayout.holdsArraysInline)
     }
 }

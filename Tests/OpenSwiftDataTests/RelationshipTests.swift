@@ -54,6 +54,26 @@ enum GraphStore: String, CaseIterable, CustomTestStringConvertible {
         #expect(paris.legs.map(\.title) == ["Louvre"])
     }
 
+    /// The inverse append writes the to-many where its model holds it; the saved list, which a
+    /// rollback restores, is a separate copy of the array and keeps its elements.
+    @Test(arguments: GraphStore.allCases)
+    func aRolledBackInverseAppendLeavesTheSavedToManyAsItWas(store: GraphStore) throws {
+        let context = ModelContext(try store.container())
+        let paris = Voyage(name: "Paris")
+        context.insert(paris)
+        let louvre = Leg(title: "Louvre")
+        louvre.voyage = paris
+        try context.save()
+        let orsay = Leg(title: "Orsay"), versailles = Leg(title: "Versailles")
+        orsay.voyage = paris
+        versailles.voyage = paris
+        orsay.voyage = paris
+        #expect(paris.legs.map(\.title) == ["Louvre", "Orsay", "Versailles"])
+        context.rollback()
+        #expect(paris.legs.map(\.title) == ["Louvre"])
+        #expect(try context.fetch(FetchDescriptor<Leg>()).map(\.title) == ["Louvre"])
+    }
+
     @Test(arguments: GraphStore.allCases)
     func oneToOneInversesAreInferredAndKeptExclusive(store: GraphStore) throws {
         let context = ModelContext(try store.container())

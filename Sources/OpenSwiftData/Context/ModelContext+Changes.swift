@@ -78,6 +78,12 @@ extension ModelContext {
     /// Inserting a graph root inserts the new models it refers to, as SwiftData does.
     func insertRelatedModels(of storage: BackingStorage, slots: [Int]? = nil) {
         for slot in slots ?? storage.info.relationshipSlots {
+            guard let stored = storage.values[slot] else { continue }
+            if let rule = storage.info.relationshipRule(at: slot), rule.forEachModel(in: stored, { model in
+                if model.backingStorage?.context == nil { insert(model) }
+            }) != nil {
+                continue
+            }
             let property = storage.info.properties[slot]
             guard property.isRelationship else { continue }
             guard let value = storage.values[property.index].flatMap(unwrapOptional),

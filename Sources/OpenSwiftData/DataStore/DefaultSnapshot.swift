@@ -56,7 +56,8 @@ public struct DefaultSnapshot: DataStoreSnapshot {
         for property in storage.info.properties {
             let value = storage.value(at: property.index)
             if property.isRelationship {
-                let identifiers = SnapshotValue.relatedIdentifiers(value, of: property, collectingInto: related)
+                let identifiers = SnapshotValue.relatedIdentifiers(value, of: property, rule: storage.info.relationshipRule(at: property.index),
+                                                                   collectingInto: related)
                 switch property.shape {
                 case .toMany:
                     let all: [PersistentIdentifier]? = identifiers ?? (property.isOptional ? nil : [])
@@ -130,12 +131,9 @@ package struct SnapshotValue: @unchecked Sendable {
 
     /// A relationship slot as identifiers (`nil` for an empty to-one or a nil optional to-many),
     /// collecting the related models' backing datas on the way when `related` is given.
-    static func relatedIdentifiers(_ value: Any?, of property: ModelTypeInfo.Property,
+    static func relatedIdentifiers(_ value: Any?, of property: ModelTypeInfo.Property, rule: RelationshipRule?,
                                    collectingInto related: UnsafeMutablePointer<[PersistentIdentifier: any BackingData]>?) -> [PersistentIdentifier]? {
-        guard let value = value.flatMap(unwrapOptional) else { return nil }
-        if let unresolved = BackingStorage.UnresolvedRelationship.of(value) { return unresolved.identifiers }
-        guard let models = relationshipModels(in: value, shape: property.shape) else { return nil }
-        return models.map { model in
+        func identifier(of model: any PersistentModel) -> PersistentIdentifier {
             // The model's own backing data, without casting it to the library's class and back
             // to the protocol (two dynamic casts per related model, a third of a graph's snapshot).
             func backingData<M: PersistentModel>(of model: M) -> any BackingData { model.persistentBackingData }
@@ -144,6 +142,18 @@ package struct SnapshotValue: @unchecked Sendable {
             related?.pointee[identifier] = backing
             return identifier
         }
+        if let value, let rule {
+            var identifiers: [PersistentIdentifier] = []
+            switch rule.forEachModel(in: value, { identifiers.append(identifier(of: $0)) }) {
+            case true?: return identifiers
+            case false?: return nil
+            case nil: break
+            }
+        }
+        guard let value = value.flatMap(unwrapOptional) else { return nil }
+        if let unresolved = BackingStorage.UnresolvedRelationship.of(value) { return unresolved.identifiers }
+        guard let models = relationshipModels(in: value, shape: property.shape) else { return nil }
+        return models.map(identifier(of:))
     }
 
     func remapped(_ remap: [PersistentIdentifier: PersistentIdentifier]) -> SnapshotValue {

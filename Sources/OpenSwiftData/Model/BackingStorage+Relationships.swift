@@ -3,6 +3,7 @@
 extension BackingStorage {
     /// The models a relationship slot refers to (loaded identifiers resolved through the context).
     package func relatedModels(at slot: Int) -> [any PersistentModel] {
+        if let models = declaredModels(at: slot) { return models }
         let stored = value(at: slot)
         if let unresolved = UnresolvedRelationship.of(stored) {
             guard let context, let identifiers = unresolved.identifiers else { return [] }
@@ -10,6 +11,21 @@ extension BackingStorage {
         }
         guard let value = stored.flatMap(unwrapOptional) else { return [] }
         return relationshipModels(in: value, shape: info.properties[slot].shape) ?? []
+    }
+
+    /// The models at `slot` when it holds its declared type (``RelationshipRule/forEachModel(in:_:)``),
+    /// read in place; nil for anything else (unset, a fault, identifiers not resolved yet).
+    private func declaredModels(at slot: Int) -> [any PersistentModel]? {
+        guard !isFault, let stored = values[slot], let rule = info.relationshipRule(at: slot) else { return nil }
+        var models: [any PersistentModel] = []
+        return rule.forEachModel(in: stored) { models.append($0) } == nil ? nil : models
+    }
+
+    /// The models `value` (a value assigned to the relationship of `rule`) refers to.
+    private func assignedModels(_ value: Any, rule: RelationshipRule?, slot: Int) -> [any PersistentModel] {
+        var models: [any PersistentModel] = []
+        if let rule, rule.forEachModel(in: value, { models.append($0) }) != nil { return models }
+        return unwrapOptional(value).flatMap { relationshipModels(in: $0, shape: info.properties[slot].shape) } ?? []
     }
 
     /// For a model leaving its context (deleted, or its context is gone): its relationships let
@@ -29,13 +45,13 @@ extension BackingStorage {
 
     /// Sets a relationship the user assigned, then links or unlinks this model on the other side.
     package func setRelationship(_ newValue: Any, at slot: Int) {
-        guard let rule = info.relationshipRule(at: slot), let inverse = rule.inverse, let me = model else {
+        let rule = info.relationshipRule(at: slot)
+        guard let rule, let inverse = rule.inverse, let me = model else {
             setValue(newValue, at: slot)
             // Before the model is known (its initializer's own assignments) the other side cannot
             // be linked yet: ``linkInverses()`` does it on insert. Not for the `nil` every
             // optional relationship starts as.
-            if model == nil, !hasUnlinkedInverses, info.relationshipRule(at: slot)?.inverse != nil,
-               !relatedModels(at: slot).isEmpty {
+            if model == nil, !hasUnlinkedInverses, rule?.inverse != nil, !assignedModels(newValue, rule: rule, slot: slot).isEmpty {
                 hasUnlinkedInverses = true
             }
             return
@@ -45,7 +61,7 @@ extension BackingStorage {
         // checked it for an unresolved identifier (2,000 instructions a read).
         let before = isUnset(slot) ? [] : relatedModels(at: slot)
         setValue(newValue, at: slot)
-        let after = unwrapOptional(newValue).flatMap { relationshipModels(in: $0, shape: info.properties[slot].shape) } ?? []
+        let after = assignedModels(newValue, rule: rule, slot: slot)
         for old in before where !after.contains(where: { $0 === old }) {
             old.backingStorage?.unlink(me, at: inverse.slot)
         }
@@ -78,43 +94,45 @@ extension BackingStorage {
         writeRelationship(current, at: slot)
     }
 
-    /// Appends `other` to the to-many at `slot` in place, when the slot already holds an array of
-    /// `other`'s own class as declared: `false` (nothing done) for anything else (a fault, values
-    /// not resolved yet, unset, a subclass). The general path reads the whole to-many as models,
-    /// compares it, converts it back and rescans it for new models, so that each inverse append cost
-    /// as much as the to-many (88,000 instructions at 50 elements, and growing).
+    /// Appends `other` to the to-many at `slot` in place, when the slot holds exactly its declared
+    /// type (`[M]` or a non-nil `[M]?`) and `other` is an `M`: `false` (nothing done) for anything
+    /// else (a fault, values not resolved yet, unset, a subclass). The general path reads the whole
+    /// to-many as models, compares it, converts it back and rescans it for new models, so that each
+    /// inverse append cost as much as the to-many (88,000 instructions at 50 elements, and growing).
+    ///
+    /// The array is appended to where the slot holds it (``AnyOptionalLayout/holdsArraysInline``):
+    /// taking it out and putting it back looked up the metadata of `[M]` and cast the value
+    /// (1,100 instructions), and a copy left alive meanwhile would have copied the array.
     private func append(_ other: any PersistentModel, at slot: Int) -> Bool {
-        guard !isFault, let stored = values[slot] else { return false }
-        func append<Element: PersistentModel>(_ element: Element) -> Bool {
-            let property = info.properties[slot]
-            let isOptional: Bool
-            switch ObjectIdentifier(property.valueType) {
-            case ObjectIdentifier([Element].self): isOptional = false
-            case ObjectIdentifier([Element]?.self): isOptional = true
-            default: return false
+        guard !isFault, AnyOptionalLayout.holdsArraysInline, let rule = info.relationshipRule(at: slot), rule.isToMany,
+              ObjectIdentifier(type(of: other)) == ObjectIdentifier(rule.destination) else { return false }
+        let declared = AnyOptionalLayout.typeWord(of: rule.valueType)
+        let element = other as AnyObject
+        let outcome: Bool? = values.withUnsafeMutableBytes { bytes in
+            let offset = slot * MemoryLayout<Any?>.stride
+            guard bytes.load(fromByteOffset: offset + AnyOptionalLayout.typeWordOffset, as: UInt.self) == declared else { return false }
+            return (bytes.baseAddress! + offset).withMemoryRebound(to: [AnyObject]?.self, capacity: 1) { array in
+                // No copy of the array outlives a statement: the append finds it uniquely held.
+                guard array.pointee != nil else { return false }
+                if Self.holds(array.pointee!, element) { return nil }
+                array.pointee!.append(element)
+                return true
             }
-            guard type(of: stored) == property.valueType else { return false }
-            // The exact type was checked: these casts do not convert element by element.
-            guard var array = isOptional ? stored as! [Element]? : stored as? [Element] else { return false }
-            guard !Self.holds(array, element) else { return true }
-            values[slot] = nil // the slot lets go of its array, so the append below does not copy it
-            array.append(element)
-            values[slot] = isOptional ? Optional(array) as Any : array as Any
-            markChanged(slot)
-            context?.backingDidGain(self, element)
-            return true
         }
-        return append(other)
+        guard let appended = outcome else { return true } // already there
+        guard appended else { return false }
+        markChanged(slot)
+        context?.backingDidGain(self, other)
+        return true
     }
 
     /// Whether `array` holds `element` itself. A plain loop over the buffer: `contains(where:)`
     /// in this unspecialized code called a closure through witnesses per element (70 instructions).
-    private static func holds<Element: PersistentModel>(_ array: [Element], _ element: Element) -> Bool {
-        let target = ObjectIdentifier(element)
-        return array.withUnsafeBufferPointer { buffer in
+    private static func holds(_ array: [AnyObject], _ element: AnyObject) -> Bool {
+        array.withUnsafeBufferPointer { buffer in
             var index = 0
             while index < buffer.count {
-                if ObjectIdentifier(buffer[index]) == target { return true }
+                if buffer[index] === element { return true }
                 index += 1
             }
             return false
