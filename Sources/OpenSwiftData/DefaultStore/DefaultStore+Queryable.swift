@@ -30,9 +30,11 @@ extension DefaultStore: QueryableDataStore {
         return try read("Fetching identifiers of \(layout.entityName)") { db in
             let statement = try selectStatement(query, layout: layout, columns: .keys, db: db)
             let scope = scope(of: layout.entityName)
-            return try Int64.fetchAll(db, sql: statement.sql, arguments: statement.arguments).map { key in
-                PersistentIdentifier(scope: scope, primaryKey: .integer(key))
+            var identifiers: [PersistentIdentifier] = []
+            try db.cachedStatement(sql: statement.sql).forEachRowBound(statement.values, in: db) { handle in
+                identifiers.append(PersistentIdentifier(scope: scope, primaryKey: .integer(sqlite3_column_int64(handle, 0))))
             }
+            return identifiers
         }
     }
 
@@ -51,7 +53,9 @@ extension DefaultStore: QueryableDataStore {
             // The matching keys stay inside SQLite: reading them out and binding them back cost
             // more than the delete itself.
             let matching = try selectStatement(filter, layout: layout, columns: .keys, db: db)
-            try db.execute(sql: "DELETE FROM \(table) WHERE \(SQL.quote(SQL.primaryKey)) IN (\(matching.sql))", arguments: matching.arguments)
+            // Bound as every store statement is (``GRDB/Statement/executeBound(_:in:)``), so that
+            // text compares as it was stored.
+            try db.makeStatement(sql: "DELETE FROM \(table) WHERE \(SQL.quote(SQL.primaryKey)) IN (\(matching.sql))").executeBound(matching.values, in: db)
         }
     }
 }

@@ -22,7 +22,6 @@ extension DefaultStore {
     struct Statement {
         var sql: String
         var values: [DatabaseValue]
-        var arguments: StatementArguments { StatementArguments(converted: values) }
     }
 
     /// The descriptor as a store-neutral query, in this store's own terms; what the translator

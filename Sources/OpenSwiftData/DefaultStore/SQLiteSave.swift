@@ -50,6 +50,8 @@ struct SQLiteSave {
     private var lastWrite: (scope: IdentifierScope, layout: SQLiteEntityLayout, writes: RowWrites)?
     /// The changed columns and `UPDATE` of the last updated row (``updateStatement(_:layout:scope:)``).
     private var lastUpdate: (scope: IdentifierScope, changed: ChangedSlots, positions: [Int], statement: Statement?)?
+    /// The scope of the last identifier ``ownKey(_:role:)`` found to be this store's.
+    private var lastOwnScope: IdentifierScope?
 
     init(store: DefaultStore, db: Database) {
         self.store = store
@@ -116,12 +118,20 @@ struct SQLiteSave {
 
     /// The key of a model this store minted.
     /// `role` is built only for the error (interpolating it per reference was 2% of a graph insert).
-    private func ownKey(_ identifier: PersistentIdentifier, role: @autoclosure () -> String) throws -> Int64 {
-        guard identifier.storeIdentifier == store.storeIdentifier, case .integer(let key) = identifier.primaryKey,
-              store.layouts[identifier.entityName] != nil else {
-            throw SQLiteStoreError(.invalidReference, "A \(role()) of entity \(identifier.entityName) has an identifier of another store; save each model through the container whose store holds it.", path: store.path)
+    private mutating func ownKey(_ identifier: PersistentIdentifier, role: @autoclosure () -> String) throws -> Int64 {
+        guard case .integer(let key) = identifier.primaryKey else { throw foreignIdentifier(identifier, role: role()) }
+        // Identifiers of one entity and store share their scope: it is checked once per run of
+        // them, where looking the entity up by name hashed it for every reference.
+        if identifier.scope === lastOwnScope { return key }
+        guard identifier.storeIdentifier == store.storeIdentifier, store.layouts[identifier.entityName] != nil else {
+            throw foreignIdentifier(identifier, role: role())
         }
+        lastOwnScope = identifier.scope
         return key
+    }
+
+    private func foreignIdentifier(_ identifier: PersistentIdentifier, role: String) -> SQLiteStoreError {
+        SQLiteStoreError(.invalidReference, "A \(role) of entity \(identifier.entityName) has an identifier of another store; save each model through the container whose store holds it.", path: store.path)
     }
 
     /// Where an insert is written: its key; whether no row has that key (the save minted it and
@@ -168,7 +178,7 @@ struct SQLiteSave {
     }
 
     /// The row's pairs in each join table of its entity.
-    private func writeJoinTables(of snapshot: DefaultSnapshot, key: Int64, layout: SQLiteEntityLayout) throws {
+    private mutating func writeJoinTables(of snapshot: DefaultSnapshot, key: Int64, layout: SQLiteEntityLayout) throws {
         for index in layout.writes.joinTableColumnIndexes {
             let column = layout.table.columns[index]
             try writePairs(of: snapshot, column: column, property: layout.properties[index], joinTable: column.joinTable!, key: key, layout: layout)
@@ -232,7 +242,7 @@ struct SQLiteSave {
 
     /// Replaces the row's pairs in a join table with the snapshot's. Either side may be saved
     /// alone; when both are, the context has kept them equal, so the result is the same.
-    private func writePairs(of snapshot: DefaultSnapshot, column: SQLiteColumn, property: ModelTypeInfo.Property, joinTable: SQLiteJoinTable,
+    private mutating func writePairs(of snapshot: DefaultSnapshot, column: SQLiteColumn, property: ModelTypeInfo.Property, joinTable: SQLiteJoinTable,
                             key: Int64, layout: SQLiteEntityLayout) throws {
         // A snapshot without the property says nothing about it; an empty list clears it.
         guard let stored = snapshot.values.value(of: property, in: layout.info) else { return }
@@ -307,9 +317,9 @@ struct SQLiteSave {
 
     /// The key a relationship stores for a related model: its permanent key, after remapping;
     /// nil for a model deleted in this save.
-    private func reference(_ identifier: PersistentIdentifier, from property: @autoclosure () -> String, resolvingInserts: Bool) throws -> Int64? {
-        let resolved = remap[identifier] ?? identifier
-        if deleted.contains(resolved) { return nil }
+    private mutating func reference(_ identifier: PersistentIdentifier, from property: @autoclosure () -> String, resolvingInserts: Bool) throws -> Int64? {
+        let resolved = identifier.isTemporary ? remap[identifier] ?? identifier : identifier
+        if !deleted.isEmpty, deleted.contains(resolved) { return nil }
         guard !resolved.isTemporary else {
             if !resolvingInserts { return nil }
             throw SQLiteStoreError(.invalidReference, "\(property()) refers to a \(resolved.entityName) that is neither stored nor inserted in this save of the store. Insert the related model into the same context, and keep related models in one configuration.", path: store.path)
