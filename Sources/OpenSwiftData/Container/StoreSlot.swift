@@ -61,11 +61,14 @@ package final class StoreSlot: @unchecked Sendable {
         if let store = store as? DefaultStore {
             // Concrete snapshots: the generic loop below copies each through value witnesses and
             // casts it back to a DefaultSnapshot, a thousand instructions a row.
-            let result = try fetchResult(of: store, descriptor, editingState)
+            let snapshots = try lock.withLock {
+                fetchRequestCount += 1
+                return try store.fetchForContext(DataStoreFetchRequest(editingState: editingState, descriptor: descriptor))
+            }
             let info = ModelTypeInfo.of(T.self)
             var rows: [Row] = []
-            rows.reserveCapacity(result.fetchedSnapshots.count)
-            for snapshot in result.fetchedSnapshots {
+            rows.reserveCapacity(snapshots.count)
+            for snapshot in snapshots {
                 rows.append(Row(identifier: snapshot.persistentIdentifier, values: try SnapshotReader.slotValues(of: snapshot, info: info)))
             }
             return FetchedRows(rows: rows, related: [])

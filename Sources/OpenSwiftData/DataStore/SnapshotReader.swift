@@ -83,6 +83,9 @@ package enum SnapshotReader {
         case .toOne:
             return BackingStorage.UnresolvedRelationship(identifiers: heldIdentifier(raw).map { [$0] })
         case .toMany:
+            if holdsExactly(raw, DeferredRelatedKeys.Reference.self) {
+                return BackingStorage.UnresolvedRelationship(takeExactly(raw, as: DeferredRelatedKeys.Reference.self))
+            }
             return BackingStorage.UnresolvedRelationship(identifiers: heldIdentifiers(raw) ?? (property.isOptional ? nil : []))
         case .attribute:
             guard let present = unwrapOptional(raw) else {

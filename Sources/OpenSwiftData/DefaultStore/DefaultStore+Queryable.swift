@@ -6,12 +6,21 @@ import GRDBSQLite
 /// translate to, and what a server hands it for a query that arrived over the wire.
 extension DefaultStore: QueryableDataStore {
     public final func fetchSnapshots(_ query: DataStoreQuery) throws -> [DefaultSnapshot] {
+        try fetchSnapshots(query, deferringToMany: false)
+    }
+
+    /// `deferringToMany`: the to-manys kept by their destination's key are left to be read when
+    /// first read, as a context reads them (``DeferredRelatedKeys``); snapshots for anyone else
+    /// hold every value.
+    package final func fetchSnapshots(_ query: DataStoreQuery, deferringToMany: Bool) throws -> [DefaultSnapshot] {
         let layout = try layout(forEntity: query.entityName)
-        if layout.reader.toMany.isEmpty, let select = try plannedSelectStatement(query, columns: .models) {
-            return try readOne("Fetching \(layout.entityName)") { db in try snapshots(select, layout: layout, db: db) }
+        // One statement, without a transaction around it, when no to-many is read now.
+        let readsToMany = layout.reader.toMany.contains { !(deferringToMany && $0.isByInverse) }
+        if !readsToMany, let select = try plannedSelectStatement(query, columns: .models) {
+            return try readOne("Fetching \(layout.entityName)") { db in try snapshots(select, layout: layout, deferring: deferringToMany, db: db) }
         }
         return try read("Fetching \(layout.entityName)") { db in
-            try snapshots(selectStatement(query, layout: layout, columns: .models, db: db), layout: layout, db: db)
+            try snapshots(selectStatement(query, layout: layout, columns: .models, db: db), layout: layout, deferring: deferringToMany, db: db)
         }
     }
 

@@ -9,6 +9,12 @@ extension DefaultStore {
         return DataStoreFetchResult(descriptor: request.descriptor, fetchedSnapshots: try fetchSnapshots(query))
     }
 
+    /// A context's fetch: as ``fetch(_:)``, with the to-manys kept by their destination's key left
+    /// to be read when first read (``DeferredRelatedKeys``).
+    package final func fetchForContext<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> [DefaultSnapshot] {
+        try fetchSnapshots(try translate(request.descriptor, sorted: true), deferringToMany: true)
+    }
+
     public final func fetchCount<T>(_ request: DataStoreFetchRequest<T>) throws -> Int where T: PersistentModel {
         try fetchCount(try translate(request.descriptor, sorted: false))
     }
@@ -161,8 +167,9 @@ extension DefaultStore {
     // MARK: Rows
 
     /// The rows of `SELECT <layout.selectList>` for a rendered statement, as snapshots with their
-    /// to-many keys: what every fetch of whole models runs.
-    func snapshots(_ select: Statement, layout: SQLiteEntityLayout, db: Database) throws -> [DefaultSnapshot] {
+    /// to-many keys: what every fetch of whole models runs. `deferring`: the to-manys kept by their
+    /// destination's key are read when first read (``DeferredRelatedKeys``), not now.
+    func snapshots(_ select: Statement, layout: SQLiteEntityLayout, deferring: Bool = false, db: Database) throws -> [DefaultSnapshot] {
         let statement = try db.cachedStatement(sql: select.sql)
         let reader = layout.reader
         let scopes = reader.destinations.map(scope(of:))
@@ -174,12 +181,20 @@ extension DefaultStore {
         } catch let error as SQLiteRowReader.FieldError {
             throw SQLiteStoreError(.invalidValue, "\(layout.entityName).\(error.property) of the stored model \(error.key) cannot be read as \(error.valueType) (\(error.underlying)). Check that the model's type matches what was saved, or restore the file.", path: path, underlying: error.underlying)
         }
-        if !reader.toMany.isEmpty {
-            let related = try relatedKeys(of: rows.map(\.key), layout: layout, db: db)
+        if !reader.toMany.isEmpty, !rows.isEmpty {
+            let keys = rows.map(\.key)
             for toMany in reader.toMany {
+                if deferring, toMany.isByInverse {
+                    let deferred = deferredRelatedKeys(of: keys, column: toMany.column, layout: layout)
+                    for index in rows.indices {
+                        rows[index].slots[toMany.slot] = DeferredRelatedKeys.Reference(keys: deferred, owner: rows[index].key) as Any
+                    }
+                    continue
+                }
+                let related = try relatedKeys(of: keys, column: toMany.column, db: db)
                 let destination = scope(of: toMany.destination)
                 for index in rows.indices {
-                    let keys = related[toMany.property]?[rows[index].key] ?? []
+                    let keys = related[rows[index].key] ?? []
                     rows[index].slots[toMany.slot] = keys.map { PersistentIdentifier(scope: destination, primaryKey: .integer($0)) } as Any
                 }
             }

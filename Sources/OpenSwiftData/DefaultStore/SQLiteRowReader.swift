@@ -28,11 +28,15 @@ struct SQLiteRowReader: Sendable {
         let destination: Int
     }
 
-    /// A to-many, filled from the keys ``DefaultStore/relatedKeys(of:layout:db:)`` fetched.
+    /// A to-many, filled from the keys ``DefaultStore/relatedKeys(of:column:db:)`` reads, at
+    /// once or when first read (``DeferredRelatedKeys``).
     struct ToMany: Sendable {
         let slot: Int
-        let property: String
-        let destination: String
+        let column: SQLiteColumn
+        var property: String { column.property }
+        var destination: String { column.destination ?? "" }
+        /// Kept by the destination's to-one key: nothing a save writes depends on reading it.
+        var isByInverse: Bool { column.storage == .toManyByInverse }
     }
 
     let info: ModelTypeInfo
@@ -51,7 +55,7 @@ struct SQLiteRowReader: Sendable {
         for (description, property) in zip(table.columns, properties) {
             switch description.storage {
             case .toManyByInverse, .toManyByJoinTable:
-                toMany.append(ToMany(slot: property.index, property: description.property, destination: description.destination ?? ""))
+                toMany.append(ToMany(slot: property.index, column: description))
                 continue
             case .toOne:
                 fields.append(Field(column: column, slot: property.index, kind: .toOne, isOptional: true,

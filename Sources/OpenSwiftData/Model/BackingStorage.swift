@@ -11,9 +11,31 @@ import Foundation
 package class BackingStorage {
     package enum State { case detached, registered, deleted }
 
-    /// Relationship values loaded from a snapshot stay identifiers until first read.
+    /// Relationship values loaded from a snapshot stay identifiers until first read, or, for a
+    /// to-many the store left to be read on demand (``DeferredRelatedKeys``), a reference to them.
+    /// Three words, so that an `Any` holds it without a box.
     package struct UnresolvedRelationship {
-        package let identifiers: [PersistentIdentifier]?
+        private let known: [PersistentIdentifier]?
+        private let deferred: DeferredRelatedKeys?
+        private let owner: Int64
+
+        package init(identifiers: [PersistentIdentifier]?) {
+            known = identifiers
+            deferred = nil
+            owner = 0
+        }
+
+        package init(_ reference: DeferredRelatedKeys.Reference) {
+            known = nil
+            deferred = reference.keys
+            owner = reference.owner
+        }
+
+        /// The related models' identifiers; nil for a relationship read as nothing (nil, or empty).
+        package var identifiers: [PersistentIdentifier]? {
+            guard let deferred else { return known }
+            return deferred.identifiers(of: owner)
+        }
 
         /// `stored` when it is one, by comparing types (relationship reads ask per related model).
         package static func of(_ stored: Any?) -> UnresolvedRelationship? {
