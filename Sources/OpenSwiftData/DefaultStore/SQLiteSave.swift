@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 extension DefaultStore {
     /// Writes one context save in one transaction: deletes, then updates, then inserts (each
@@ -195,9 +196,12 @@ struct SQLiteSave {
         let layout = try writeTarget(snapshot.persistentIdentifier).0
         let (positions, statement) = try updateStatement(changed, layout: layout, scope: snapshot.persistentIdentifier.scope)
         if let statement {
-            let row = try rowValues(of: snapshot, layout: layout)
-            try execute(statement, positions.map { row[$0] } + [key.databaseValue], layout: layout)
-            if db.changesCount == 0 { return try write(snapshot, key: key, row: row) }
+            // Only the changed columns' values are built; the key goes last, for the `WHERE`.
+            var arguments = try rowValues(of: snapshot, layout: layout, positions: positions)
+            arguments.append(key.databaseValue)
+            try execute(statement, arguments, layout: layout)
+            // SQLite's own count: GRDB's checks it runs on its queue first (500 instructions).
+            if sqlite3_changes(db.sqliteConnection) == 0 { return try write(snapshot, key: key) }
         }
         try writeJoinTables(of: snapshot, key: key, layout: layout)
     }
@@ -259,17 +263,19 @@ struct SQLiteSave {
     }
 
     /// The snapshot's values as stored, in the order of ``SQLiteEntityWrites/columnIndexes``, after
-    /// `key` when one is given (the upsert's arguments).
+    /// `key` when one is given (the upsert's arguments); only those at `positions`, in that order,
+    /// when given (a narrow update's), with room for one more.
     private mutating func rowValues(of snapshot: DefaultSnapshot, layout: SQLiteEntityLayout, key: Int64? = nil,
-                                    resolvingInserts: Bool = true) throws -> [DatabaseValue] {
+                                    positions: [Int]? = nil, resolvingInserts: Bool = true) throws -> [DatabaseValue] {
         let writes = layout.writes
         var row: [DatabaseValue] = []
-        row.reserveCapacity(writes.columnIndexes.count + 1)
+        row.reserveCapacity((positions?.count ?? writes.columnIndexes.count) + 1)
         if let key { row.append(key.databaseValue) }
         // The snapshot's own slots when it is in the entity's slot order, as the context hands
         // snapshots over: read by index, with no lookup per value.
         let slots = snapshot.values.slots(for: layout.info)
-        for position in writes.columnIndexes.indices {
+        for step in 0..<(positions?.count ?? writes.columnIndexes.count) {
+            let position = positions?[step] ?? step
             let index = writes.columnIndexes[position]
             let raw: Any?
             if let slots {
