@@ -12,7 +12,14 @@ import Testing
         #expect(a.storeIdentifier == "store" && a.entityName == "Trip")
     }
 
-    @Test func identifiersOfOneEntityAndStoreShareOneScopeWhichGoesWithTheLastOfThem() throws {
+    /// Makes enough scopes of other stores that the intern table sweeps at least once.
+    private func fillInternTable(tag: String) {
+        for index in 0..<(IdentifierScope.internedCountForTesting * 2 + 64) {
+            _ = IdentifierScope.of(entityName: "Filler", storeIdentifier: "\(tag)-\(index)")
+        }
+    }
+
+    @Test func identifiersOfOneEntityAndStoreShareOneScopeWhichTheTableLetsGoOnceUnused() throws {
         let store = UUID().uuidString
         var first: PersistentIdentifier? = try PersistentIdentifier.identifier(for: store, entityName: "Trip", primaryKey: 1)
         var decoded: PersistentIdentifier? = try JSONDecoder().decode(PersistentIdentifier.self, from: JSONEncoder().encode(first))
@@ -20,13 +27,24 @@ import Testing
         #expect(first == decoded)
         weak let scope = first?.scope
         first = nil
+        fillInternTable(tag: store)
         #expect(scope != nil)
         decoded = nil
+        fillInternTable(tag: store + "-again")
         #expect(scope == nil)
         // A new scope of the same pair: identifiers made from now on still equal each other.
         let again = try PersistentIdentifier.identifier(for: store, entityName: "Trip", primaryKey: 1)
         #expect(again == (try PersistentIdentifier.identifier(for: store, entityName: "Trip", primaryKey: 1)))
         #expect(again.entityName == "Trip" && again.storeIdentifier == store)
+    }
+
+    @Test func aScopeInUseSurvivesTheTablesSweepsAndStaysTheOneOfItsPair() throws {
+        let store = UUID().uuidString
+        let kept = try PersistentIdentifier.identifier(for: store, entityName: "Trip", primaryKey: 1)
+        fillInternTable(tag: store)
+        let later = try PersistentIdentifier.identifier(for: store, entityName: "Trip", primaryKey: 1)
+        #expect(later.scope === kept.scope)
+        #expect(later == kept)
     }
 
     @Test func encodesAsSwiftDataDoesWithThePrimaryKeysOwnJSONType() throws {
