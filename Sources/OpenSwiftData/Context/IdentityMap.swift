@@ -87,6 +87,39 @@ final class IdentityMap: Sequence {
         return old
     }
 
+    /// The tables (by scope) whose models `matches` accepts, judged by one model each: a table
+    /// holds one entity's models, so a test of type answers for all of them.
+    func scopes(where matches: (any PersistentModel) -> Bool) -> [ObjectIdentifier] {
+        var scopes: [ObjectIdentifier] = []
+        for (key, table) in tables {
+            guard let first = table.integers.first?.value ?? table.strings.first?.value, matches(first) else { continue }
+            scopes.append(key)
+        }
+        return scopes
+    }
+
+    /// Every model of these tables.
+    func models(inScopes scopes: [ObjectIdentifier]) -> [any PersistentModel] {
+        var models: [any PersistentModel] = []
+        for key in scopes {
+            guard let table = tables[key] else { continue }
+            models.reserveCapacity(models.count + table.integers.count + table.strings.count)
+            models.append(contentsOf: table.integers.values)
+            models.append(contentsOf: table.strings.values)
+        }
+        return models
+    }
+
+    /// Drops these tables whole: a model at a time hashed its key and moved its dictionary's
+    /// entries (290 instructions a model).
+    func removeScopes(_ scopes: [ObjectIdentifier]) {
+        for key in scopes {
+            guard let table = tables.removeValue(forKey: key) else { continue }
+            count -= table.integers.count + table.strings.count
+            if last === table { last = nil }
+        }
+    }
+
     /// Room for `count` models of one scope, grown once rather than by doubling.
     func reserveCapacity(_ count: Int, in scope: IdentifierScope) {
         makeTable(for: scope).integers.reserveCapacity(count)

@@ -14,6 +14,9 @@ extension ModelContext {
         // model), collecting storages, not an `[T]`, whose every append looks up the array's
         // metadata in this generic code.
         var registered: [BackingStorage] = []
+        // Without a predicate, every model of the tables holding `T`s (its entity's, its
+        // subclasses') goes, and no `T` is formed: the type is compared once per table.
+        let wholeTables = predicate == nil ? registry.scopes { type(of: $0) == T.self || $0 is T } : []
         if let predicate {
             let exactly = Self.exactly(T.self)
             for (_, model) in registry {
@@ -21,14 +24,13 @@ extension ModelContext {
                 registered.append(storage)
             }
         } else {
-            // Without a predicate no `T` is formed: only the type is compared.
-            for (_, model) in registry where type(of: model) == T.self || model is T {
+            for model in registry.models(inScopes: wholeTables) {
                 if let storage = model.backingStorage { registered.append(storage) }
             }
         }
         do {
             if try slot.batchDelete(predicate, includeSubclasses: includeSubclasses, editingState: editingState) {
-                drop(registered, all: registered.count == registry.count)
+                drop(registered, all: registered.count == registry.count, wholeTables: wholeTables)
                 return
             }
         } catch DataStoreError.preferInMemoryFilter {
@@ -40,8 +42,9 @@ extension ModelContext {
     }
 
     /// After a store-side batch delete, the context's copies of the deleted models are gone too.
-    /// `all`: they are every model the context holds, so the identity map is emptied at once.
-    private func drop(_ storages: [BackingStorage], all: Bool) {
+    /// `all`: they are every model the context holds, so the identity map is emptied at once;
+    /// `wholeTables`: they are every model of these tables, which go whole.
+    private func drop(_ storages: [BackingStorage], all: Bool, wholeTables: [ObjectIdentifier]) {
         if all {
             // Every pending model is a registered one, so all of them go too: the sets are emptied
             // at once rather than by three removals a model (a third of deleting one).
@@ -52,14 +55,16 @@ extension ModelContext {
         } else {
             // After a save nothing is pending: three removals a model were a third of dropping it.
             let pending = hasChanges
+            let byTable = !wholeTables.isEmpty
             for storage in storages {
                 if pending {
                     inserted.remove(storage)
                     changed.remove(storage)
                     deleted.remove(storage)
                 }
-                registry.removeValue(forKey: storage.persistentModelIdentifier)
+                if !byTable { registry.removeValue(forKey: storage.persistentModelIdentifier) }
             }
+            if byTable { registry.removeScopes(wholeTables) }
         }
         for storage in storages {
             storage.state = .deleted

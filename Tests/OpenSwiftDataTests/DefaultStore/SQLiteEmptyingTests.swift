@@ -87,4 +87,22 @@ import Testing
         #expect(error.code == .invalidReference)
         #expect(try ModelContext(container).fetchCount(FetchDescriptor<RelTrip>()) == 3)
     }
+
+    @Test func deletingEveryItemDropsSavedAndNewItemsAndKeepsTheOtherEntitiesRegistered() throws {
+        let (container, context, _) = try graph()
+        let items = try context.fetch(FetchDescriptor<RelItem>())
+        let trips = try context.fetch(FetchDescriptor<RelTrip>(sortBy: [SortDescriptor(\.name)]))
+        let pending = RelItem(title: "Opera")
+        context.insert(pending)
+        try context.delete(model: RelItem.self)
+        #expect(items.count == 4)
+        #expect((items + [pending]).allSatisfy { $0.isDeleted && $0.modelContext == nil })
+        #expect(context.registeredModel(for: items[0].persistentModelID) as RelItem? == nil)
+        #expect(trips.map { context.registeredModel(for: $0.persistentModelID) as RelTrip? === $0 } == [true, true, true])
+        trips[0].name = "Bergen"
+        try context.save()
+        let reader = ModelContext(container)
+        #expect(try reader.fetch(FetchDescriptor<RelTrip>(sortBy: [SortDescriptor(\.name)])).map(\.name) == ["Bergen", "Paris", "Rome"])
+        #expect(try reader.fetchCount(FetchDescriptor<RelItem>()) == 0)
+    }
 }
