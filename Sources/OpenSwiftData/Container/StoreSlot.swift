@@ -63,7 +63,7 @@ package final class StoreSlot: @unchecked Sendable {
             // casts it back to a DefaultSnapshot, a thousand instructions a row.
             let snapshots = try lock.withLock {
                 fetchRequestCount += 1
-                return try store.fetchForContext(DataStoreFetchRequest(editingState: editingState, descriptor: descriptor))
+                return try store.fetchForContext(descriptor)
             }
             let info = ModelTypeInfo.of(T.self)
             var rows: [Row] = []

@@ -7,12 +7,16 @@ extension ModelContext {
     /// `preferInMemorySort`, the context filters, sorts, offsets and limits itself.
     public func fetch<T>(_ descriptor: FetchDescriptor<T>) throws -> [T] where T: PersistentModel {
         let pending = descriptor.includePendingChanges && hasPendingChanges(of: T.self)
-        var storeDescriptor = descriptor
+        let fetched: FetchOutcome
         if pending {
-            storeDescriptor.fetchLimit = nil
-            storeDescriptor.fetchOffset = nil
+            var unpaged = descriptor
+            unpaged.fetchLimit = nil
+            unpaged.fetchOffset = nil
+            fetched = try fetchRows(unpaged)
+        } else {
+            // Not copied: a copy is a generic type lookup and a retain of everything in it.
+            fetched = try fetchRows(descriptor)
         }
-        let fetched = try fetchRows(storeDescriptor)
         registerRelated(fetched.rows.related)
         // A fresh context grows its identity map once, not by doubling (and rehashing) as thousands
         // of fetched models arrive. Not otherwise: the rows may be models it already holds.
@@ -143,17 +147,19 @@ extension ModelContext {
         let slot = try container.slot(forEntity: Schema.entityName(for: T.self))
         var filterInMemory = false
         var sortInMemory = false
-        while true {
+        // The descriptor as it is, or without what the store left to the context.
+        func attempt() throws -> StoreSlot.FetchedRows {
+            guard filterInMemory || sortInMemory else { return try slot.fetch(descriptor, editingState: editingState) }
             var attempt = descriptor
             if filterInMemory { attempt.predicate = nil }
             if sortInMemory { attempt.sortBy = [] }
-            if filterInMemory || sortInMemory {
-                attempt.fetchLimit = nil
-                attempt.fetchOffset = nil
-            }
+            attempt.fetchLimit = nil
+            attempt.fetchOffset = nil
+            return try slot.fetch(attempt, editingState: editingState)
+        }
+        while true {
             do {
-                return FetchOutcome(rows: try slot.fetch(attempt, editingState: editingState),
-                                    filterInMemory: filterInMemory, sortInMemory: sortInMemory)
+                return FetchOutcome(rows: try attempt(), filterInMemory: filterInMemory, sortInMemory: sortInMemory)
             } catch DataStoreError.preferInMemoryFilter where !filterInMemory && descriptor.predicate != nil {
                 filterInMemory = true
             } catch DataStoreError.preferInMemorySort where !sortInMemory && !descriptor.sortBy.isEmpty {

@@ -29,7 +29,7 @@ extension DefaultStore: QueryableDataStore {
         return try read("Counting \(layout.entityName)") { db in
             let statement = try countStatement(query, layout: layout, db: db)
             var count = 0
-            try db.cachedStatement(sql: statement.sql).forEachRowBound(statement.values, in: db) { count = Int(sqlite3_column_int64($0, 0)) }
+            try statement.prepared(in: db).forEachRowBound(statement.values, in: db) { count = Int(sqlite3_column_int64($0, 0)) }
             return count
         }
     }
@@ -40,7 +40,7 @@ extension DefaultStore: QueryableDataStore {
             let statement = try selectStatement(query, layout: layout, columns: .keys, db: db)
             let scope = scope(of: layout.entityName)
             var identifiers: [PersistentIdentifier] = []
-            try db.cachedStatement(sql: statement.sql).forEachRowBound(statement.values, in: db) { handle in
+            try statement.prepared(in: db).forEachRowBound(statement.values, in: db) { handle in
                 identifiers.append(PersistentIdentifier(scope: scope, primaryKey: .integer(sqlite3_column_int64(handle, 0))))
             }
             return identifiers

@@ -1,3 +1,4 @@
+import GRDB
 import Synchronization
 
 /// The `SELECT`s a store has rendered, by query shape (``DataStoreQueryShape``): a fetch whose
@@ -10,14 +11,31 @@ final class SQLiteSelectPlans: Sendable {
     /// What the statement selects: whole models (the layout's select list) or their keys.
     enum Columns: Hashable, Sendable { case models, keys }
 
-    struct Plan: Sendable {
+    /// A class, so that the store's one connection keeps the plan's prepared statement in it:
+    /// finding it again in GRDB's statement cache hashed the whole SQL (1,500 instructions, a
+    /// twentieth of a lookup by key).
+    final class Plan: @unchecked Sendable {
         /// The whole statement, paging included.
         let sql: String
         /// For each argument of the filter, in order, the position of the constant it binds.
         let slots: [Int]
+        /// Only read and written inside the store's database queue (``statement(in:)``), which
+        /// runs one access at a time: hence the unchecked Sendable.
+        private var prepared: GRDB.Statement?
 
-        /// The filter's arguments for a query of this shape with these constants.
-        func arguments(_ constants: [QueryValue]) -> [QueryValue] { slots.map { constants[$0] } }
+        init(sql: String, slots: [Int]) {
+            self.sql = sql
+            self.slots = slots
+        }
+
+        /// The plan's statement on the store's connection, prepared on first use. A store has one
+        /// connection and its plans are its own, so the statement is always that connection's.
+        func statement(in db: Database) throws -> GRDB.Statement {
+            if let prepared { return prepared }
+            let statement = try db.makeStatement(sql: sql)
+            prepared = statement
+            return statement
+        }
     }
 
     private struct Key: Hashable {
@@ -35,13 +53,25 @@ final class SQLiteSelectPlans: Sendable {
     /// shape of the same code's last query finds the same strings and stops at their identity.
     static let recentCount = 4
 
+    /// A class, so that comparing a recent entry reads its key in place: copying a key out of an
+    /// array retained and released everything in its query (600 instructions a lookup).
+    private final class Recent {
+        let key: Key
+        let plan: Plan
+
+        init(_ key: Key, _ plan: Plan) {
+            self.key = key
+            self.plan = plan
+        }
+    }
+
     private struct State {
         var plans: [Key: Plan] = [:]
         /// Most recent first (a hit moves to the front); each entry is also in `plans`.
-        var recent: [(key: Key, plan: Plan)] = []
+        var recent: [Recent] = []
 
         mutating func remember(_ key: Key, _ plan: Plan) {
-            recent.insert((key, plan), at: 0)
+            recent.insert(Recent(key, plan), at: 0)
             if recent.count > SQLiteSelectPlans.recentCount { recent.removeLast() }
         }
     }
@@ -49,13 +79,12 @@ final class SQLiteSelectPlans: Sendable {
     private let state = Mutex(State())
 
     func plan(for shape: DataStoreQueryShape, columns: Columns) -> Plan? {
-        let key = Key(shape: shape, columns: columns)
-        return state.withLock { state in
-            // By index, in place: copying an entry out retains everything in its query.
-            for index in state.recent.indices where state.recent[index].key == key {
+        state.withLock { state in
+            if let index = state.recent.firstIndex(where: { $0.key.columns == columns && $0.key.shape == shape }) {
                 if index > 0 { state.recent.swapAt(index, 0) }
                 return state.recent[0].plan
             }
+            let key = Key(shape: shape, columns: columns)
             guard let plan = state.plans[key] else { return nil }
             state.remember(key, plan)
             return plan

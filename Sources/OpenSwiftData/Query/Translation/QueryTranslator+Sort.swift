@@ -9,7 +9,8 @@ extension QueryTranslator {
     /// throw ``QueryTranslationError/Kind/unsupportedSort``.
     public func translate<T>(_ sort: [SortDescriptor<T>]) throws -> [QuerySortKey] {
         // Most fetches have no sort; mapping even none ran through generic metadata lookups.
-        guard !sort.isEmpty else { return [] }
+        // `count`, not `isEmpty`: that went through `Collection` with two generic type lookups.
+        guard sort.count > 0 else { return [] }
         return try sort.map(translate)
     }
 

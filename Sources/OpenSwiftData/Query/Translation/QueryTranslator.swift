@@ -40,9 +40,11 @@ public struct QueryTranslator: Sendable {
     }
 
     public func translate<T>(entityName: String, predicate: Predicate<T>?, sortBy: [SortDescriptor<T>], fetchLimit: Int?, fetchOffset: Int?) throws -> DataStoreQuery {
-        DataStoreQuery(
+        // `if let`, not `map`: mapping the optional ran through two generic type lookups.
+        let filter: QueryExpression? = if let predicate { try translate(predicate) } else { nil }
+        return DataStoreQuery(
             entityName: entityName,
-            filter: try predicate.map(translate),
+            filter: filter,
             sortBy: try translate(sortBy),
             fetchLimit: fetchLimit,
             fetchOffset: fetchOffset
