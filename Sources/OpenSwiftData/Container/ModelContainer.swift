@@ -16,7 +16,7 @@ public class ModelContainer: Equatable, @unchecked Sendable {
     public final let migrationPlan: (any SchemaMigrationPlan.Type)?
     public var configurations: Set<ModelConfiguration>
     package let stores: [StoreSlot]
-    private let storeByEntity: [String: StoreSlot]
+    private let storeByEntity: EntityTable<StoreSlot>
     private let mainContextLock = NSLock()
     nonisolated(unsafe) private var cachedMainContext: ModelContext?
 
@@ -111,14 +111,14 @@ public class ModelContainer: Equatable, @unchecked Sendable {
         return StoreSlot(store, configuration: configuration)
     }
 
-    private static func assign(_ schema: Schema, to stores: [StoreSlot]) throws -> [String: StoreSlot] {
-        var result: [String: StoreSlot] = [:]
+    private static func assign(_ schema: Schema, to stores: [StoreSlot]) throws -> EntityTable<StoreSlot> {
+        var result: [(String, StoreSlot)] = []
         for entity in schema.entities {
             guard let slot = stores.first(where: { $0.entityNames.contains(entity.name) }) else {
                 throw PersistenceError(.unknownEntity, "No configuration's schema contains \(entity.name); add it to one configuration's schema, or leave that configuration's schema nil.")
             }
-            result[entity.name] = slot
+            result.append((entity.name, slot))
         }
-        return result
+        return EntityTable(result)
     }
 }

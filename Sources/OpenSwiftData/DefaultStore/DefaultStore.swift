@@ -35,9 +35,9 @@ public final class DefaultStore: DataStore, DataStoreBatching, RewritesRelations
     let database: DatabaseQueue
     /// The file's path, or `:memory:`; errors name it.
     let path: String
-    let layouts: [String: SQLiteEntityLayout]
+    let layouts: EntityTable<SQLiteEntityLayout>
     /// Each entity's identifier scope in this store (``IdentifierScope`` looks scopes up under a lock).
-    let scopes: [String: IdentifierScope]
+    let scopes: EntityTable<IdentifierScope>
     let resolver: KeyPathResolver
     /// The `SELECT`s rendered so far, by query shape.
     let selectPlans = SQLiteSelectPlans()
@@ -54,7 +54,7 @@ public final class DefaultStore: DataStore, DataStoreBatching, RewritesRelations
         let path = configuration.isStoredInMemoryOnly ? ":memory:" : configuration.url.path
         self.path = path
         let layouts = try schema.entities.map { try SQLiteEntityLayout(entity: $0, path: path) }
-        self.layouts = Dictionary(layouts.map { ($0.entityName, $0) }, uniquingKeysWith: { first, _ in first })
+        self.layouts = EntityTable(layouts.map { ($0.entityName, $0) })
         resolver = KeyPathResolver(layouts: layouts)
         let opened = try SQLiteOpening.open(configuration, path: path)
         database = opened.queue
@@ -75,7 +75,7 @@ public final class DefaultStore: DataStore, DataStoreBatching, RewritesRelations
             return try opened.queue.read { db in try prepare(db).storeIdentifier }
         }
         let storeIdentifier = storeIdentifier
-        scopes = Dictionary(uniqueKeysWithValues: self.layouts.keys.map {
+        scopes = EntityTable(self.layouts.names.map {
             ($0, IdentifierScope.of(entityName: $0, storeIdentifier: storeIdentifier))
         })
         if opened.isWritable && !configuration.isStoredInMemoryOnly {
