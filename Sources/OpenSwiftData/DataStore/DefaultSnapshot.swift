@@ -165,7 +165,12 @@ package struct SnapshotValue: @unchecked Sendable {
             case nil: break
             }
         }
-        guard let value = value.flatMap(unwrapOptional) else { return nil }
+        guard let value else { return nil }
+        // A relationship fetched and not read since holds its identifiers as they came: taken
+        // before unwrapping, which asks the runtime whether the value is an optional (450
+        // instructions for each model an update saves).
+        if let unresolved = BackingStorage.UnresolvedRelationship.of(value) { return unresolved.identifiers }
+        guard let value = unwrapOptional(value) else { return nil }
         if let unresolved = BackingStorage.UnresolvedRelationship.of(value) { return unresolved.identifiers }
         guard let models = relationshipModels(in: value, shape: property.shape) else { return nil }
         return models.map(identifier(of:))
