@@ -17,14 +17,12 @@ extension BackingStorage {
     /// read in place; nil for anything else (unset, a fault, identifiers not resolved yet).
     private func declaredModels(at slot: Int) -> [any PersistentModel]? {
         guard !isFault, let stored = values[slot], let rule = info.relationshipRule(at: slot) else { return nil }
-        var models: [any PersistentModel] = []
-        return rule.forEachModel(in: stored) { models.append($0) } == nil ? nil : models
+        return rule.models(in: stored)
     }
 
     /// The models `value` (a value assigned to the relationship of `rule`) refers to.
     private func assignedModels(_ value: Any, rule: RelationshipRule?, slot: Int) -> [any PersistentModel] {
-        var models: [any PersistentModel] = []
-        if let rule, rule.forEachModel(in: value, { models.append($0) }) != nil { return models }
+        if let rule, let models = rule.models(in: value) { return models }
         return unwrapOptional(value).flatMap { relationshipModels(in: $0, shape: info.properties[slot].shape) } ?? []
     }
 
@@ -108,10 +106,15 @@ extension BackingStorage {
               ObjectIdentifier(type(of: other)) == ObjectIdentifier(rule.destination) else { return false }
         let declared = AnyOptionalLayout.typeWord(of: rule.valueType)
         let element = other as AnyObject
+        let offset = slot * MemoryLayout<Any?>.stride
+        // Checked through a read first: taking the values mutably copies them when a save's
+        // committed values share the buffer, a copy wasted when the slot holds something else.
+        let holdsDeclared = values.withUnsafeBytes {
+            $0.load(fromByteOffset: offset + AnyOptionalLayout.typeWordOffset, as: UInt.self) == declared
+        }
+        guard holdsDeclared else { return false }
         let outcome: Bool? = values.withUnsafeMutableBytes { bytes in
-            let offset = slot * MemoryLayout<Any?>.stride
-            guard bytes.load(fromByteOffset: offset + AnyOptionalLayout.typeWordOffset, as: UInt.self) == declared else { return false }
-            return (bytes.baseAddress! + offset).withMemoryRebound(to: [AnyObject]?.self, capacity: 1) { array in
+            (bytes.baseAddress! + offset).withMemoryRebound(to: [AnyObject]?.self, capacity: 1) { array in
                 // No copy of the array outlives a statement: the append finds it uniquely held.
                 guard array.pointee != nil else { return false }
                 if Self.holds(array.pointee!, element) { return nil }

@@ -28,4 +28,11 @@ extension RelationshipRule {
         }
         return _openExistential(stored, do: open)
     }
+
+    /// The models ``forEachModel(in:_:)`` visits in `stored` (none for a nil), or nil for a value
+    /// it does not read.
+    func models(in stored: Any) -> [any PersistentModel]? {
+        var models: [any PersistentModel] = []
+        return forEachModel(in: stored) { models.append($0) } == nil ? nil : models
+    }
 }
