@@ -87,11 +87,7 @@ extension DefaultStore {
     private func statement(_ plan: SQLiteSelectPlans.Plan, shape: DataStoreQueryShape, query: DataStoreQuery) throws -> Statement {
         var values: [DatabaseValue] = []
         values.reserveCapacity(plan.slots.count + 2)
-        do {
-            for slot in plan.slots { values.append(try SQLiteQueryBinding.databaseValue(shape.constants[slot])) }
-        } catch is QueryTranslationError {
-            throw DataStoreError.preferInMemoryFilter
-        }
+        for slot in plan.slots { values.append(try bound(shape.constants[slot])) }
         // In the order ``paging(_:)`` writes them.
         if let limit = query.fetchLimit { values.append(Int64(limit).databaseValue) }
         if let offset = query.fetchOffset { values.append(Int64(offset).databaseValue) }
@@ -180,8 +176,13 @@ extension DefaultStore {
     }
 
     private func bind(_ arguments: [QueryValue]) throws -> [DatabaseValue] {
+        try arguments.map(bound)
+    }
+
+    /// One argument as SQLite binds it; one the store cannot bind sends the filter to the context.
+    private func bound(_ value: QueryValue) throws -> DatabaseValue {
         do {
-            return try arguments.map(SQLiteQueryBinding.databaseValue)
+            return try SQLiteQueryBinding.databaseValue(value)
         } catch is QueryTranslationError {
             throw DataStoreError.preferInMemoryFilter
         }
