@@ -17,7 +17,9 @@ extension DefaultStore: QueryableDataStore {
         // One statement, without a transaction around it, when no to-many is read now.
         let readsToMany = layout.reader.toMany.contains { !(deferringToMany && $0.isByInverse) }
         if !readsToMany, let select = try plannedSelectStatement(query, columns: .models) {
-            return try readOne("Fetching \(layout.entityName)") { db in try snapshots(select, layout: layout, deferring: deferringToMany, db: db) }
+            return try readPrepared(select, "Fetching \(layout.entityName)") { statement in
+                try snapshotsDeferringToMany(statement, select.values, layout: layout)
+            }
         }
         return try read("Fetching \(layout.entityName)") { db in
             try snapshots(selectStatement(query, layout: layout, columns: .models, db: db), layout: layout, deferring: deferringToMany, db: db)
@@ -29,7 +31,7 @@ extension DefaultStore: QueryableDataStore {
         return try read("Counting \(layout.entityName)") { db in
             let statement = try countStatement(query, layout: layout, db: db)
             var count = 0
-            try statement.prepared(in: db).forEachRowBound(statement.values, in: db) { count = Int(sqlite3_column_int64($0, 0)) }
+            try statement.prepared(in: db).forEachRowBound(statement.values) { count = Int(sqlite3_column_int64($0, 0)) }
             return count
         }
     }
@@ -40,7 +42,7 @@ extension DefaultStore: QueryableDataStore {
             let statement = try selectStatement(query, layout: layout, columns: .keys, db: db)
             let scope = scope(of: layout.entityName)
             var identifiers: [PersistentIdentifier] = []
-            try statement.prepared(in: db).forEachRowBound(statement.values, in: db) { handle in
+            try statement.prepared(in: db).forEachRowBound(statement.values) { handle in
                 identifiers.append(PersistentIdentifier(scope: scope, primaryKey: .integer(sqlite3_column_int64(handle, 0))))
             }
             return identifiers
@@ -62,9 +64,9 @@ extension DefaultStore: QueryableDataStore {
             // The matching keys stay inside SQLite: reading them out and binding them back cost
             // more than the delete itself.
             let matching = try selectStatement(filter, layout: layout, columns: .keys, db: db)
-            // Bound as every store statement is (``GRDB/Statement/executeBound(_:in:)``), so that
+            // Bound as every store statement is (``GRDB/Statement/executeBound(_:)``), so that
             // text compares as it was stored.
-            try db.makeStatement(sql: "DELETE FROM \(table) WHERE \(SQL.quote(SQL.primaryKey)) IN (\(matching.sql))").executeBound(matching.values, in: db)
+            try db.makeStatement(sql: "DELETE FROM \(table) WHERE \(SQL.quote(SQL.primaryKey)) IN (\(matching.sql))").executeBound(matching.values)
         }
     }
 }

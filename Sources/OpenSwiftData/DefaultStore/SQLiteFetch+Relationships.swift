@@ -13,9 +13,9 @@ extension DefaultStore {
         guard !keys.isEmpty, let sql = Self.relatedKeysSQL(column) else { return [:] }
         let list = "[\(keys.map(String.init).joined(separator: ","))]"
         var byRow: [Int64: [Int64]] = [:]
-        // Read straight through SQLite's C API (``GRDB/Statement/forEachRowBound(_:in:_:)``):
+        // Read straight through SQLite's C API (``GRDB/Statement/forEachRowBound(_:_:)``):
         // GRDB's row cursor cost more per pair than SQLite's own work.
-        try db.cachedStatement(sql: sql).forEachRowBound([list.databaseValue], in: db) { handle in
+        try db.cachedStatement(sql: sql).forEachRowBound([list.databaseValue]) { handle in
             byRow[sqlite3_column_int64(handle, 0), default: []].append(sqlite3_column_int64(handle, 1))
         }
         return byRow

@@ -194,25 +194,12 @@ extension DefaultStore {
     /// to-many keys: what every fetch of whole models runs. `deferring`: the to-manys kept by their
     /// destination's key are read when first read (``DeferredRelatedKeys``), not now.
     func snapshots(_ select: Statement, layout: SQLiteEntityLayout, deferring: Bool = false, db: Database) throws -> [DefaultSnapshot] {
-        let statement = try select.prepared(in: db)
-        let reader = layout.reader
-        let scopes = reader.destinations.map(scope(of:))
-        var rows: [(key: Int64, slots: [Any?])] = []
-        do {
-            try statement.forEachRowBound(select.values, in: db) { handle in
-                rows.append(try reader.read(handle, scopes: scopes))
-            }
-        } catch let error as SQLiteRowReader.FieldError {
-            throw SQLiteStoreError(.invalidValue, "\(layout.entityName).\(error.property) of the stored model \(error.key) cannot be read as \(error.valueType) (\(error.underlying)). Check that the model's type matches what was saved, or restore the file.", path: path, underlying: error.underlying)
-        }
-        if !reader.toMany.isEmpty, !rows.isEmpty {
+        var rows = try readRows(select.prepared(in: db), select.values, layout: layout)
+        if !layout.reader.toMany.isEmpty, !rows.isEmpty {
             let keys = rows.map(\.key)
-            for toMany in reader.toMany {
+            for toMany in layout.reader.toMany {
                 if deferring, toMany.isByInverse {
-                    let deferred = deferredRelatedKeys(of: keys, column: toMany.column, layout: layout)
-                    for index in rows.indices {
-                        rows[index].slots[toMany.slot] = DeferredRelatedKeys.Reference(keys: deferred, owner: rows[index].key) as Any
-                    }
+                    deferToMany(toMany, of: &rows, keys: keys, layout: layout)
                     continue
                 }
                 let related = try relatedKeys(of: keys, column: toMany.column, db: db)
@@ -223,6 +210,45 @@ extension DefaultStore {
                 }
             }
         }
+        return snapshots(of: rows, layout: layout)
+    }
+
+    /// The same for a fetch that reads no to-many now (each is kept by its destination's key and
+    /// deferred), through a prepared statement alone: it needs no `Database`.
+    func snapshotsDeferringToMany(_ statement: GRDB.Statement, _ values: [DatabaseValue], layout: SQLiteEntityLayout) throws -> [DefaultSnapshot] {
+        var rows = try readRows(statement, values, layout: layout)
+        if !layout.reader.toMany.isEmpty, !rows.isEmpty {
+            let keys = rows.map(\.key)
+            for toMany in layout.reader.toMany { deferToMany(toMany, of: &rows, keys: keys, layout: layout) }
+        }
+        return snapshots(of: rows, layout: layout)
+    }
+
+    private typealias Rows = [(key: Int64, slots: [Any?])]
+
+    private func readRows(_ statement: GRDB.Statement, _ values: [DatabaseValue], layout: SQLiteEntityLayout) throws -> Rows {
+        let reader = layout.reader
+        let scopes = reader.destinations.map(scope(of:))
+        var rows: Rows = []
+        do {
+            try statement.forEachRowBound(values) { handle in
+                rows.append(try reader.read(handle, scopes: scopes))
+            }
+        } catch let error as SQLiteRowReader.FieldError {
+            throw SQLiteStoreError(.invalidValue, "\(layout.entityName).\(error.property) of the stored model \(error.key) cannot be read as \(error.valueType) (\(error.underlying)). Check that the model's type matches what was saved, or restore the file.", path: path, underlying: error.underlying)
+        }
+        return rows
+    }
+
+    /// Leaves a to-many kept by its destination's key to be read when first read.
+    private func deferToMany(_ toMany: SQLiteRowReader.ToMany, of rows: inout Rows, keys: [Int64], layout: SQLiteEntityLayout) {
+        let deferred = deferredRelatedKeys(of: keys, column: toMany.column, layout: layout)
+        for index in rows.indices {
+            rows[index].slots[toMany.slot] = DeferredRelatedKeys.Reference(keys: deferred, owner: rows[index].key) as Any
+        }
+    }
+
+    private func snapshots(of rows: Rows, layout: SQLiteEntityLayout) -> [DefaultSnapshot] {
         let scope = scope(of: layout.entityName)
         return rows.map { row in
             DefaultSnapshot(persistentIdentifier: PersistentIdentifier(scope: scope, primaryKey: .integer(row.key)),

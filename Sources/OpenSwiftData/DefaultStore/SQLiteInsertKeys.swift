@@ -123,7 +123,7 @@ final class SQLiteInsertKeys {
             entity.lookups[index] = statement
         }
         var key: Int64?
-        try statement.forEachRowBound(values, in: db) { key = sqlite3_column_int64($0, 0) }
+        try statement.forEachRowBound(values) { key = sqlite3_column_int64($0, 0) }
         return key
     }
 }

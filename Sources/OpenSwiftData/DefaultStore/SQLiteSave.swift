@@ -172,7 +172,7 @@ struct SQLiteSave {
     /// Runs a row's write; a uniqueness violation says which entity and what to do.
     private func execute(_ statement: Statement, _ arguments: [DatabaseValue], layout: SQLiteEntityLayout) throws {
         do {
-            try statement.executeBound(arguments, in: db)
+            try statement.executeBound(arguments)
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             throw SQLiteStoreError(.uniqueConstraintViolation, "A saved \(layout.entityName) would equal another on a uniqueness constraint that it was not inserted under (an update, or a second constraint). Change one of them, or delete the duplicate before saving.", path: store.path, underlying: error)
         }

@@ -19,9 +19,9 @@ final class SQLiteSelectPlans: Sendable {
         let sql: String
         /// For each argument of the filter, in order, the position of the constant it binds.
         let slots: [Int]
-        /// Only read and written inside the store's database queue (``statement(in:)``), which
-        /// runs one access at a time: hence the unchecked Sendable.
-        private var prepared: GRDB.Statement?
+        /// Only read and written under the store's ``DefaultStore/access`` lock, one use of the
+        /// connection at a time: hence the unchecked Sendable.
+        private(set) var preparedStatement: GRDB.Statement?
 
         init(sql: String, slots: [Int]) {
             self.sql = sql
@@ -31,9 +31,9 @@ final class SQLiteSelectPlans: Sendable {
         /// The plan's statement on the store's connection, prepared on first use. A store has one
         /// connection and its plans are its own, so the statement is always that connection's.
         func statement(in db: Database) throws -> GRDB.Statement {
-            if let prepared { return prepared }
+            if let preparedStatement { return preparedStatement }
             let statement = try db.makeStatement(sql: sql)
-            prepared = statement
+            preparedStatement = statement
             return statement
         }
     }

@@ -8,14 +8,15 @@ extension GRDB.Statement {
     /// API. Building GRDB's `StatementArguments` and binding through them cost more than SQLite's
     /// own work for each inserted row (about 15,000 instructions against 10,000).
     ///
-    /// Only for the store's own statements inside the transactions it opens, and for the `BEGIN`
-    /// and `COMMIT` of its reads: GRDB's per-statement bookkeeping is skipped, which covers
+    /// Only for the store's own statements, under its ``DefaultStore/access`` lock: inside the
+    /// transactions it opens, the `BEGIN` and `COMMIT` of its reads, and planned reads
+    /// (``DefaultStore/readPrepared(_:_:_:)``). GRDB's per-statement bookkeeping is skipped, which covers
     /// transaction observers (the store registers none), GRDB's transaction date (the store never
     /// asks for it) and statements after an aborted transaction (a failed step throws here first).
     /// Errors are GRDB's `DatabaseError` with SQLite's extended code, as `execute(arguments:)`
     /// throws them.
-    func executeBound(_ values: [DatabaseValue], in db: Database) throws {
-        try forEachRowBound(values, in: db) { _ in }
+    func executeBound(_ values: [DatabaseValue]) throws {
+        try forEachRowBound(values) { _ in }
     }
 
     /// Binds text from the string's own UTF-8 (a small string's is copied to the stack), with its
@@ -35,8 +36,8 @@ extension GRDB.Statement {
     /// Runs a query with these values bound straight through SQLite's C API, calling `row` with
     /// the statement at each row. GRDB's cursor and arguments cost about 17,000 instructions per
     /// query, more than SQLite's own work for a lookup by key; the same conditions as
-    /// ``executeBound(_:in:)`` apply.
-    func forEachRowBound(_ values: [DatabaseValue], in db: Database, _ row: (OpaquePointer) throws -> Void) throws {
+    /// ``executeBound(_:)`` apply.
+    func forEachRowBound(_ values: [DatabaseValue], _ row: (OpaquePointer) throws -> Void) throws {
         let handle = sqliteStatement
         sqlite3_reset(handle)
         // Resetting keeps the previous bindings; a statement always gets all of its values.
@@ -55,9 +56,12 @@ extension GRDB.Statement {
             case SQLITE_ROW: try row(handle)
             case SQLITE_DONE: return
             default:
-                let connection = db.sqliteConnection
+                // The statement's own connection: a read through a prepared plan has no `Database`.
+                let connection = sqlite3_db_handle(handle)
+                // SQLite's own text of the statement: GRDB's `sql` asserts that it runs on GRDB's
+                // queue, which a planned read does not.
                 throw DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(connection)),
-                                    message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+                                    message: String(cString: sqlite3_errmsg(connection)), sql: String(cString: sqlite3_sql(handle)))
             }
         }
     }

@@ -129,4 +129,73 @@ import Testing
         #expect(try guests("Savoy") == ["Bo"])
         #expect(reading.selectPlanCountForTesting == 1)
     }
+
+    /// A planned read's failure inside SQLite is the store's typed error, like any other read's,
+    /// even though the read runs outside GRDB's queue.
+    @Test func aPlannedReadOfATableAnotherProgramDroppedThrowsTheStoresError() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.file("plans.store")
+        let (container, store) = try store(at: url)
+        let writer = ModelContext(container)
+        writer.insert(StoreBooking(hotel: "Ritz", night: 1, guest: "Ann"))
+        try writer.save()
+        func guests() throws -> [String] {
+            try ModelContext(container).fetch(FetchDescriptor<StoreBooking>(predicate: #Predicate { $0.hotel == "Ritz" })).map(\.guest)
+        }
+        #expect(try guests() == ["Ann"])
+        // The second fetch runs the plan's kept statement.
+        #expect(try guests() == ["Ann"])
+        let table = try #require(try store.readForTesting { db in
+            try String.fetchOne(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND upper(name) LIKE '%STOREBOOKING%'")
+        })
+        let other = try DatabaseQueue(path: url.path)
+        try other.writeWithoutTransaction { try $0.execute(sql: "DROP TABLE \"\(table)\"") }
+        let error = try #require(throws: SQLiteStoreError.self) { try guests() }
+        #expect(error.code == .sqliteFailure)
+        #expect(String(describing: error).contains("no such table"))
+    }
+
+    /// A planned read runs on the connection outside GRDB's queue, under the store's own lock: a
+    /// thread reading straight from the store while another saves through a container sees each
+    /// save whole, and never a half-written one.
+    @Test func plannedReadsOnOneThreadWhileAnotherSavesSeeEachSaveWhole() throws {
+        let directory = try TemporaryDirectory()
+        let (container, opened) = try store(at: directory.file("plans.store"))
+        // Used from two threads on purpose: the store takes its own lock around the connection.
+        nonisolated(unsafe) let store = opened
+        let ritz = DataStoreQuery(entityName: "StoreBooking", filter: .comparison(.property(["hotel"]), .equal, .value(.string("Ritz")), type: QueryValueType(.string)))
+        let failures = Failures()
+        let seen = Seen()
+        DispatchQueue.concurrentPerform(iterations: 2) { thread in
+            do {
+                if thread == 0 {
+                    let context = ModelContext(container)
+                    for night in 1...100 {
+                        // Two bookings a save: a read between the two inserts would see an odd count.
+                        context.insert(StoreBooking(hotel: "Ritz", night: night, guest: "early"))
+                        context.insert(StoreBooking(hotel: "Ritz", night: night + 1000, guest: "late"))
+                        try context.save()
+                    }
+                } else {
+                    for _ in 0..<400 { seen.append(try store.fetchSnapshots(ritz).count) }
+                }
+            } catch {
+                failures.record(error)
+            }
+        }
+        #expect(failures.errors.isEmpty)
+        let counts = seen.counts
+        #expect(counts.count == 400)
+        #expect(counts.allSatisfy { $0 % 2 == 0 && $0 <= 200 })
+        #expect(counts == counts.sorted())
+        #expect(try store.fetchSnapshots(ritz).count == 200)
+        #expect(store.selectPlanCountForTesting == 1)
+    }
+}
+
+private final class Seen: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [Int] = []
+    func append(_ count: Int) { lock.withLock { recorded.append(count) } }
+    var counts: [Int] { lock.withLock { recorded } }
 }
