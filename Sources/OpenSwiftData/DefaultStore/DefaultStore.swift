@@ -36,7 +36,9 @@ public final class DefaultStore: DataStore, DataStoreBatching, RewritesRelations
     let database: DatabaseQueue
     /// Held around every use of the connection, so that a fetch through a statement prepared
     /// before runs on it directly (``readPrepared(_:_:_:)``) rather than through GRDB's queue.
-    let access = NSLock()
+    /// Recursive: a use nested in another (which nothing does) reaches GRDB's own "not reentrant"
+    /// error, as before the lock, instead of hanging.
+    let access = NSRecursiveLock()
     /// The file's path, or `:memory:`; errors name it.
     let path: String
     let layouts: EntityTable<SQLiteEntityLayout>
