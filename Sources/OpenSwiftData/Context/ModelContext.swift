@@ -33,10 +33,16 @@ public class ModelContext: Equatable, SendableMetatype {
     var isMainContext = false
 
     /// The identity map: every registered model, by identifier.
-    var registry = IdentityMap()
-    var inserted = PendingSet(.inserted)
-    var changed = PendingSet(.changed)
-    var deleted = PendingSet(.deleted)
+    ///
+    /// It and the pending sets are `@exclusivity(unchecked)`: read on every fetch, registration
+    /// and property set, each access was otherwise checked at run time (`swift_beginAccess`, 80
+    /// instructions; a lookup by key made three). None is accessed inout across a call that could
+    /// reach the context again (the tests the sets' `contains(where:)` runs only read), and a
+    /// context is used by one thread at a time.
+    @exclusivity(unchecked) var registry = IdentityMap()
+    @exclusivity(unchecked) var inserted = PendingSet(.inserted)
+    @exclusivity(unchecked) var changed = PendingSet(.changed)
+    @exclusivity(unchecked) var deleted = PendingSet(.deleted)
     /// Snapshot values of related models a store sent along with a fetch, used to fault them in.
     var relatedRows: [PersistentIdentifier: [Any?]] = [:]
     private var autosaveScheduled = false
