@@ -59,17 +59,11 @@ package final class StoreSlot: @unchecked Sendable {
 
     package func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState) throws -> FetchedRows {
         if let store = store as? DefaultStore {
-            // Concrete snapshots: the generic loop below copies each through value witnesses and
-            // casts it back to a DefaultSnapshot, a thousand instructions a row.
-            let snapshots = try lock.withLock {
+            // Rows ready for the context: the generic loop below copies each snapshot through
+            // value witnesses and casts it back to a DefaultSnapshot, a thousand instructions a row.
+            let rows = try lock.withLock {
                 fetchRequestCount += 1
                 return try store.fetchForContext(descriptor)
-            }
-            let info = ModelTypeInfo.of(T.self)
-            var rows: [Row] = []
-            rows.reserveCapacity(snapshots.count)
-            for snapshot in snapshots {
-                rows.append(Row(identifier: snapshot.persistentIdentifier, values: try SnapshotReader.slotValues(of: snapshot, info: info)))
             }
             return FetchedRows(rows: rows, related: [])
         }

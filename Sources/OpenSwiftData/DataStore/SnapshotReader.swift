@@ -75,7 +75,8 @@ package enum SnapshotReader {
         return try JSONDecoder().decode([T].self, from: data)[0]
     }
 
-    private static func slotValue(_ raw: Any, for property: ModelTypeInfo.Property, entityName: String) throws -> Any? {
+    /// One snapshot value as a model's slot holds it (relationships as ``BackingStorage/UnresolvedRelationship``).
+    package static func slotValue(_ raw: Any, for property: ModelTypeInfo.Property, entityName: String) throws -> Any? {
         // Snapshots built from models, decoded with the declared types or read by the default store
         // already hold the declared type: unwrapping and re-casting it cost half of a fetch.
         if case .attribute = property.shape, ObjectIdentifier(type(of: raw)) == ObjectIdentifier(property.valueType) { return raw }

@@ -14,15 +14,20 @@ extension DefaultStore: QueryableDataStore {
     /// hold every value.
     package final func fetchSnapshots(_ query: DataStoreQuery, deferringToMany: Bool) throws -> [DefaultSnapshot] {
         let layout = try layout(forEntity: query.entityName)
+        return snapshots(of: try fetchRows(query, layout: layout, deferringToMany: deferringToMany), layout: layout)
+    }
+
+    /// The matching rows, as ``fetchSnapshots(_:deferringToMany:)`` reads them.
+    func fetchRows(_ query: DataStoreQuery, layout: SQLiteEntityLayout, deferringToMany: Bool) throws -> Rows {
         // One statement, without a transaction around it, when no to-many is read now.
         let readsToMany = layout.reader.toMany.contains { !(deferringToMany && $0.isByInverse) }
         if !readsToMany, let select = try plannedSelectStatement(query, columns: .models) {
             return try readPrepared(select, "Fetching \(layout.entityName)") { statement in
-                try snapshotsDeferringToMany(statement, select.values, layout: layout)
+                try rowsDeferringToMany(statement, select.values, layout: layout)
             }
         }
         return try read("Fetching \(layout.entityName)") { db in
-            try snapshots(selectStatement(query, layout: layout, columns: .models, db: db), layout: layout, deferring: deferringToMany, db: db)
+            try rows(selectStatement(query, layout: layout, columns: .models, db: db), layout: layout, deferring: deferringToMany, db: db)
         }
     }
 

@@ -12,8 +12,13 @@ extension DefaultStore {
     /// A context's fetch: as ``fetch(_:)``, with the to-manys kept by their destination's key left
     /// to be read when first read (``DeferredRelatedKeys``).
     /// Takes the descriptor itself: wrapping it in a request cost a copy and a generic type lookup.
-    package final func fetchForContext<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [DefaultSnapshot] {
-        try fetchSnapshots(try translate(descriptor, sorted: true), deferringToMany: true)
+    package final func fetchForContext<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [StoreSlot.Row] {
+        let query = try translate(descriptor, sorted: true)
+        let layout = try layout(forEntity: query.entityName)
+        var rows = try fetchRows(query, layout: layout, deferringToMany: true)
+        try makeContextReady(&rows, layout: layout)
+        let scope = scope(of: layout.entityName)
+        return rows.map { StoreSlot.Row(identifier: PersistentIdentifier(scope: scope, primaryKey: .integer($0.key)), values: $0.slots) }
     }
 
     public final func fetchCount<T>(_ request: DataStoreFetchRequest<T>) throws -> Int where T: PersistentModel {
@@ -190,10 +195,10 @@ extension DefaultStore {
 
     // MARK: Rows
 
-    /// The rows of `SELECT <layout.selectList>` for a rendered statement, as snapshots with their
-    /// to-many keys: what every fetch of whole models runs. `deferring`: the to-manys kept by their
+    /// The rows of `SELECT <layout.selectList>` for a rendered statement, with their to-many keys:
+    /// what every fetch of whole models runs. `deferring`: the to-manys kept by their
     /// destination's key are read when first read (``DeferredRelatedKeys``), not now.
-    func snapshots(_ select: Statement, layout: SQLiteEntityLayout, deferring: Bool = false, db: Database) throws -> [DefaultSnapshot] {
+    func rows(_ select: Statement, layout: SQLiteEntityLayout, deferring: Bool = false, db: Database) throws -> Rows {
         var rows = try readRows(select.prepared(in: db), select.values, layout: layout)
         if !layout.reader.toMany.isEmpty, !rows.isEmpty {
             let keys = rows.map(\.key)
@@ -210,21 +215,22 @@ extension DefaultStore {
                 }
             }
         }
-        return snapshots(of: rows, layout: layout)
+        return rows
     }
 
     /// The same for a fetch that reads no to-many now (each is kept by its destination's key and
     /// deferred), through a prepared statement alone: it needs no `Database`.
-    func snapshotsDeferringToMany(_ statement: GRDB.Statement, _ values: [DatabaseValue], layout: SQLiteEntityLayout) throws -> [DefaultSnapshot] {
+    func rowsDeferringToMany(_ statement: GRDB.Statement, _ values: [DatabaseValue], layout: SQLiteEntityLayout) throws -> Rows {
         var rows = try readRows(statement, values, layout: layout)
         if !layout.reader.toMany.isEmpty, !rows.isEmpty {
             let keys = rows.map(\.key)
             for toMany in layout.reader.toMany { deferToMany(toMany, of: &rows, keys: keys, layout: layout) }
         }
-        return snapshots(of: rows, layout: layout)
+        return rows
     }
 
-    private typealias Rows = [(key: Int64, slots: [Any?])]
+    /// Each row's key and its slots as a snapshot holds them (relationships as identifiers).
+    typealias Rows = [(key: Int64, slots: [Any?])]
 
     private func readRows(_ statement: GRDB.Statement, _ values: [DatabaseValue], layout: SQLiteEntityLayout) throws -> Rows {
         let reader = layout.reader
@@ -248,7 +254,22 @@ extension DefaultStore {
         }
     }
 
-    private func snapshots(of rows: Rows, layout: SQLiteEntityLayout) -> [DefaultSnapshot] {
+    /// Turns the rows' relationship slots into what a context's model holds, the way
+    /// ``SnapshotReader`` reads a snapshot's, in place: building snapshots only for the context to
+    /// read them back copied every row's slots and made and freed a snapshot (1,300 instructions a
+    /// row with a relationship).
+    private func makeContextReady(_ rows: inout Rows, layout: SQLiteEntityLayout) throws {
+        let info = layout.info
+        guard !info.relationshipSlots.isEmpty else { return }
+        for index in rows.indices {
+            for slot in info.relationshipSlots {
+                guard let raw = rows[index].slots[slot] else { continue }
+                rows[index].slots[slot] = try SnapshotReader.slotValue(raw, for: info.properties[slot], entityName: info.entityName)
+            }
+        }
+    }
+
+    func snapshots(of rows: Rows, layout: SQLiteEntityLayout) -> [DefaultSnapshot] {
         let scope = scope(of: layout.entityName)
         return rows.map { row in
             DefaultSnapshot(persistentIdentifier: PersistentIdentifier(scope: scope, primaryKey: .integer(row.key)),
