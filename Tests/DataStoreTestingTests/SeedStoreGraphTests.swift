@@ -35,6 +35,7 @@ import Testing
     @Test func aGraphWithACycleRoundTripsThroughTheSampleJSONStore() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("seed-graph-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("trips.json")
         func open() throws -> ModelContainer {
             try ModelContainer(for: Schema([GraphTrip.self]), configurations: [SampleJSONStoreConfiguration(name: "graph", fileURL: url)])

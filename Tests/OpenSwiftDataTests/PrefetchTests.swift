@@ -6,7 +6,7 @@ import Testing
 /// of models (no N+1), on the SQLite store where each request is one query.
 @Suite struct PrefetchTests {
     private func populatedContainer(voyages count: Int) throws -> ModelContainer {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("prefetch-\(UUID().uuidString).store")
+        let url = ScratchFiles.store("prefetch")
         let container = try ModelContainer(for: Voyage.self, configurations: ModelConfiguration(url: url))
         let context = ModelContext(container)
         for index in 0..<count {

@@ -14,7 +14,7 @@ enum GraphStore: String, CaseIterable, CustomTestStringConvertible {
         case .inMemoryStore:
             return try ModelContainer(for: schema, configurations: [InMemoryStoreConfiguration()])
         case .sqliteFile:
-            let url = FileManager.default.temporaryDirectory.appendingPathComponent("graph-\(UUID().uuidString).store")
+            let url = ScratchFiles.store("graph")
             return try ModelContainer(for: schema, configurations: [ModelConfiguration(url: url)])
         case .sqliteInMemory:
             return try ModelContainer(for: schema, configurations: [ModelConfiguration(isStoredInMemoryOnly: true)])

@@ -50,6 +50,7 @@ import Testing
     @Test func tripsWorksAgainstARunningServerThatStopsGracefully() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("remote-trips-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let server = try ServerProcess(store: directory.appendingPathComponent("server.store"), token: "trips-secret")
         let remote = ["--remote", server.url, "--token", "trips-secret"]
 

@@ -3,13 +3,19 @@ import Testing
 
 /// Runs the built `trips` executable, each call in a new process, against a store file of its own.
 struct TripsRunner {
+    /// The runner's directory, removed with the last copy of the runner.
+    private final class Scratch {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("trips-tests-\(UUID().uuidString)")
+        deinit { try? FileManager.default.removeItem(at: url) }
+    }
+
+    private let scratch = Scratch()
     let store: URL
     var locale = "en_US.UTF-8"
 
     init() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trips-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        store = directory.appendingPathComponent("trips.store")
+        try FileManager.default.createDirectory(at: scratch.url, withIntermediateDirectories: true)
+        store = scratch.url.appendingPathComponent("trips.store")
     }
 
     /// The `trips` binary beside the test bundle (`swift build --build-tests` builds it).
