@@ -256,8 +256,8 @@ extension DefaultStore {
 
     /// Turns the rows' relationship slots into what a context's model holds, the way
     /// ``SnapshotReader`` reads a snapshot's, in place: building snapshots only for the context to
-    /// read them back copied every row's slots and made and freed a snapshot (1,300 instructions a
-    /// row with a relationship).
+    /// read them back copied every row's slots and made and freed a snapshot (about 2,000
+    /// instructions a row with a relationship).
     private func makeContextReady(_ rows: inout Rows, layout: SQLiteEntityLayout) throws {
         let info = layout.info
         guard !info.relationshipSlots.isEmpty else { return }
