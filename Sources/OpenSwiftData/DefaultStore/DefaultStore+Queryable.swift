@@ -5,19 +5,15 @@ import GRDBSQLite
 /// The default store's reads and batch deletes, by store-neutral query: what its typed requests
 /// translate to, and what a server hands it for a query that arrived over the wire.
 extension DefaultStore: QueryableDataStore {
+    /// Snapshots hold every value; only a context's fetch (``fetchForContext(_:)``) leaves the
+    /// to-manys kept by their destination's key to be read when first read.
     public final func fetchSnapshots(_ query: DataStoreQuery) throws -> [DefaultSnapshot] {
-        try fetchSnapshots(query, deferringToMany: false)
-    }
-
-    /// `deferringToMany`: the to-manys kept by their destination's key are left to be read when
-    /// first read, as a context reads them (``DeferredRelatedKeys``); snapshots for anyone else
-    /// hold every value.
-    package final func fetchSnapshots(_ query: DataStoreQuery, deferringToMany: Bool) throws -> [DefaultSnapshot] {
         let layout = try layout(forEntity: query.entityName)
-        return snapshots(of: try fetchRows(query, layout: layout, deferringToMany: deferringToMany), layout: layout)
+        return snapshots(of: try fetchRows(query, layout: layout, deferringToMany: false), layout: layout)
     }
 
-    /// The matching rows, as ``fetchSnapshots(_:deferringToMany:)`` reads them.
+    /// The matching rows. `deferringToMany`: the to-manys kept by their destination's key are
+    /// left to be read when first read, as a context reads them (``DeferredRelatedKeys``).
     func fetchRows(_ query: DataStoreQuery, layout: SQLiteEntityLayout, deferringToMany: Bool) throws -> Rows {
         // One statement, without a transaction around it, when no to-many is read now.
         let readsToMany = layout.reader.toMany.contains { !(deferringToMany && $0.isByInverse) }
