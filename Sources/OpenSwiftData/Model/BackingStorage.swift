@@ -173,7 +173,7 @@ package class BackingStorage {
 
 /// Values are compared so that setting a property to the value it already has is not a change.
 private func valuesEqual(_ lhs: Any, _ rhs: Any) -> Bool {
-    if let equal = InlineAttributeEquality.equal(lhs, rhs) { return equal }
+    if let equal = InlineAttributes.equal(lhs, rhs) { return equal }
     // The common types by exact cast: the general path below boxes value types as objects and
     // looks up `Equatable` conformances, several thousand instructions per property set.
     switch (lhs, rhs) {

@@ -29,6 +29,10 @@ package final class ModelBackingData<M: PersistentModel>: BackingStorage, Backin
     }
 
     private func typed<Value>(_ slot: Int, as _: Value.Type) -> Value {
+        // The common attribute types straight from where the values hold them, once loaded.
+        if !isFault, let address = InlineAttributes.address(in: values, at: slot, holding: AnyOptionalLayout.typeWord(of: Value.self)) {
+            return address.load(as: Value.self)
+        }
         let stored = presentValue(at: slot)
         // Slots hold their declared type, so the value is usually exactly a `Value`: taken out of
         // the existential after comparing types, where `as? Value` (a dynamic cast, and the

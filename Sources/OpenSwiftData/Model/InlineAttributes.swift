@@ -1,14 +1,15 @@
 import Foundation
 
-/// Compares two values of the common attribute types where their `Any`s hold them.
+/// Values of the common attribute types read and compared where their `Any`s hold them.
 ///
-/// Setting a property compares the slot's value with the new one, so that setting a value it
-/// already has is not a change. Casting both out of their `Any`s took two `swift_dynamicCast`s
-/// (550 of the 850 instructions a `String` comparison cost, a third of setting a property). An
-/// `Any` holds a value of up to three words at the start of its buffer, its type in the word after
-/// ``AnyOptionalLayout/typeWordOffset``; these types are compared in place once that layout has
-/// been seen on real values.
-package enum InlineAttributeEquality {
+/// An `Any` holds a value of up to three words at the start of its buffer, its type in the word
+/// after ``AnyOptionalLayout/typeWordOffset``; for these types that layout is checked once on real
+/// values, and any other type goes the general way. Setting a property compares the slot's value
+/// with the new one, so that setting a value it already has is not a change: casting both out of
+/// their `Any`s took two `swift_dynamicCast`s (550 of the 850 instructions a `String` comparison
+/// cost, a third of setting a property). Reading a property copied its slot's `Any?` out of the
+/// values and the value out of that through value witnesses (600 instructions a read).
+package enum InlineAttributes {
     /// `lhs == rhs` when both are of one of the types below; `nil` for any other pair, which the
     /// caller compares the general way.
     package static func equal(_ lhs: Any, _ rhs: Any) -> Bool? {
@@ -36,6 +37,21 @@ package enum InlineAttributeEquality {
         }
     }
 
+    /// Where slot `slot` of `values` holds a value of the type whose word is `word` (one of the
+    /// types below, found held inline), for the caller to read it as that type at once; `nil` for
+    /// any other slot. Not generic, so the array's bytes are reached through its specialized
+    /// `withUnsafeBytes` (a generic read went through the standard library's unspecialized one,
+    /// 110 instructions). The address is good only while `values`' owner neither changes nor
+    /// frees them: the one caller reads through it in the next statement.
+    package static func address(in values: [Any?], at slot: Int, holding word: UInt) -> UnsafeRawPointer? {
+        let words = TypeWords.shared
+        guard words.verified, words.isInline(word) else { return nil }
+        return values.withUnsafeBytes { bytes -> UnsafeRawPointer? in
+            let start = bytes.baseAddress! + slot * MemoryLayout<Any?>.stride
+            return start.load(fromByteOffset: AnyOptionalLayout.typeWordOffset, as: UInt.self) == word ? start : nil
+        }
+    }
+
     private static func same<T: Equatable>(_: T.Type, _ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> Bool {
         lhs.baseAddress!.assumingMemoryBound(to: T.self).pointee == rhs.baseAddress!.assumingMemoryBound(to: T.self).pointee
     }
@@ -54,6 +70,13 @@ package enum InlineAttributeEquality {
         let optionalString = AnyOptionalLayout.typeWord(of: String?.self)
         let optionalInt = AnyOptionalLayout.typeWord(of: Int?.self)
         let optionalDouble = AnyOptionalLayout.typeWord(of: Double?.self)
+
+        /// Whether `word` is one of these types'.
+        func isInline(_ word: UInt) -> Bool {
+            word == string || word == int || word == double || word == bool || word == uuid || word == date
+                || word == optionalString || word == optionalInt || word == optionalDouble
+        }
+
         let verified: Bool
 
         private init() {
