@@ -23,10 +23,7 @@ package enum SnapshotReader {
         // attributes gets the snapshot's own array, shared and never copied.
         var result = slots
         if snapshot.values.attributesTyped {
-            for slot in info.relationshipSlots {
-                guard let raw = slots[slot] else { continue }
-                result[slot] = try slotValue(raw, for: info.properties[slot], entityName: info.entityName)
-            }
+            try readRelationships(&result, info: info)
             return result
         }
         for property in info.properties {
@@ -35,6 +32,15 @@ package enum SnapshotReader {
             result[property.index] = try slotValue(raw, for: property, entityName: info.entityName)
         }
         return result
+    }
+
+    /// Turns the relationship slots of `slots` (whose attributes already hold their declared
+    /// types) into what a model's slot holds, in place.
+    package static func readRelationships(_ slots: inout [Any?], info: ModelTypeInfo) throws {
+        for slot in info.relationshipSlots {
+            guard let raw = slots[slot] else { continue }
+            slots[slot] = try slotValue(raw, for: info.properties[slot], entityName: info.entityName)
+        }
     }
 
     private static func slotValues(named: [String: Any], info: ModelTypeInfo) throws -> [Any?] {
@@ -75,8 +81,7 @@ package enum SnapshotReader {
         return try JSONDecoder().decode([T].self, from: data)[0]
     }
 
-    /// One snapshot value as a model's slot holds it (relationships as ``BackingStorage/UnresolvedRelationship``).
-    package static func slotValue(_ raw: Any, for property: ModelTypeInfo.Property, entityName: String) throws -> Any? {
+    private static func slotValue(_ raw: Any, for property: ModelTypeInfo.Property, entityName: String) throws -> Any? {
         // Snapshots built from models, decoded with the declared types or read by the default store
         // already hold the declared type: unwrapping and re-casting it cost half of a fetch.
         if case .attribute = property.shape, ObjectIdentifier(type(of: raw)) == ObjectIdentifier(property.valueType) { return raw }

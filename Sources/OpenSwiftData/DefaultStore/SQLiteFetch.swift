@@ -261,12 +261,7 @@ extension DefaultStore {
     private func makeContextReady(_ rows: inout Rows, layout: SQLiteEntityLayout) throws {
         let info = layout.info
         guard !info.relationshipSlots.isEmpty else { return }
-        for index in rows.indices {
-            for slot in info.relationshipSlots {
-                guard let raw = rows[index].slots[slot] else { continue }
-                rows[index].slots[slot] = try SnapshotReader.slotValue(raw, for: info.properties[slot], entityName: info.entityName)
-            }
-        }
+        for index in rows.indices { try SnapshotReader.readRelationships(&rows[index].slots, info: info) }
     }
 
     func snapshots(of rows: Rows, layout: SQLiteEntityLayout) -> [DefaultSnapshot] {
