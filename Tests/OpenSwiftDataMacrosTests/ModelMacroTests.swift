@@ -115,6 +115,19 @@ import Testing
                             self.setValue(forKey: \.items, to: newValue)
                         }
                     }
+                    _modify {
+                        _$observationRegistrar.access(self, keyPath: \.items)
+                        _$observationRegistrar.willSet(self, keyPath: \.items)
+                        defer {
+                            _$observationRegistrar.didSet(self, keyPath: \.items)
+                        }
+                        var value = self.getValue(forKey: \.items)
+                        self._beginInPlaceModification(forKey: \.items)
+                        defer {
+                            self.setValue(forKey: \.items, to: value)
+                        }
+                        yield &value
+                    }
                 }
 
                 @OpenSwiftData.Transient
@@ -707,6 +720,19 @@ import Testing
                         _$observationRegistrar.withMutation(of: self, keyPath: \.tags) {
                             self.setValue(forKey: \.tags, to: newValue)
                         }
+                    }
+                    _modify {
+                        _$observationRegistrar.access(self, keyPath: \.tags)
+                        _$observationRegistrar.willSet(self, keyPath: \.tags)
+                        defer {
+                            _$observationRegistrar.didSet(self, keyPath: \.tags)
+                        }
+                        var value = self.getValue(forKey: \.tags)
+                        self._beginInPlaceModification(forKey: \.tags)
+                        defer {
+                            self.setValue(forKey: \.tags, to: value)
+                        }
+                        yield &value
                     }
                 }
 

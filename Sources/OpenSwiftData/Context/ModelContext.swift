@@ -45,6 +45,8 @@ public class ModelContext: Equatable, SendableMetatype {
     @exclusivity(unchecked) var deleted = PendingSet(.deleted)
     /// Snapshot values of related models a store sent along with a fetch, used to fault them in.
     var relatedRows: [PersistentIdentifier: [Any?]] = [:]
+    /// Backing datas with to-manys modified in place since the last save.
+    var awaitingInverseCheck: [BackingStorage] = []
     private var autosaveScheduled = false
 
     public init(_ container: ModelContainer) {

@@ -44,6 +44,15 @@ extension BackingStorage {
     /// Sets a relationship the user assigned, then links or unlinks this model on the other side.
     package func setRelationship(_ newValue: Any, at slot: Int) {
         let rule = info.relationshipRule(at: slot)
+        if let rule, !pendingToMany.isEmpty {
+            if let before = InPlaceModification.of(values[slot]) {
+                finishInPlaceModification(newValue, before: before, rule: rule, at: slot)
+                return
+            }
+            // A plain set after appends in place: the list the set replaces is the one the
+            // inverses know once the appends are accounted for.
+            if pendingToMany[slot] != nil { checkInverses() }
+        }
         guard let rule, let inverse = rule.inverse, let me = model else {
             setValue(newValue, at: slot)
             // Before the model is known (its initializer's own assignments) the other side cannot
@@ -60,10 +69,23 @@ extension BackingStorage {
         let before = isUnset(slot) ? [] : relatedModels(at: slot)
         setValue(newValue, at: slot)
         let after = assignedModels(newValue, rule: rule, slot: slot)
-        for old in before where !after.contains(where: { $0 === old }) {
+        // Short lists are compared pairwise; long ones by identity sets, so that replacing a list
+        // costs time in proportion to its length, not to its square.
+        if before.count * after.count <= 256 {
+            for old in before where !after.contains(where: { $0 === old }) {
+                old.backingStorage?.unlink(me, at: inverse.slot)
+            }
+            for new in after where !before.contains(where: { $0 === new }) {
+                new.backingStorage?.link(me, at: inverse.slot)
+            }
+            return
+        }
+        let beforeSet = Set(before.map { ObjectIdentifier($0) })
+        let afterSet = Set(after.map { ObjectIdentifier($0) })
+        for old in before where !afterSet.contains(ObjectIdentifier(old)) {
             old.backingStorage?.unlink(me, at: inverse.slot)
         }
-        for new in after where !before.contains(where: { $0 === new }) {
+        for new in after where !beforeSet.contains(ObjectIdentifier(new)) {
             new.backingStorage?.link(me, at: inverse.slot)
         }
     }
