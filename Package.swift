@@ -92,7 +92,11 @@ let package = Package(
         .executableTarget(name: "SQLiteCrashChild", dependencies: ["OpenSwiftData"]),
         // The child process JSONStoreTests kills; not a product.
         .executableTarget(name: "JSONStoreCrashWriter", dependencies: ["JSONStore"]),
+        // Public, package and fileprivate models and model actors in a library of their own, so that
+        // CrossModuleTests checks the macros' access levels from another module; not a product.
+        .target(name: "CrossModuleModels", dependencies: ["OpenSwiftData"]),
         .testTarget(name: "OpenSwiftDataTests", dependencies: ["OpenSwiftData"]),
+        .testTarget(name: "CrossModuleTests", dependencies: ["CrossModuleModels", "OpenSwiftData"]),
         .testTarget(name: "JSONStoreTests", dependencies: ["JSONStore", "DataStoreTesting", "JSONStoreCrashWriter"]),
         .testTarget(name: "DataStoreTestingTests", dependencies: ["DataStoreTesting"]),
         .testTarget(name: "QueryTranslationTests", dependencies: ["OpenSwiftData"]),
