@@ -2,11 +2,27 @@
 import CompilerPluginSupport
 import PackageDescription
 
+// The `SwiftData` product lets SwiftData code compile unchanged (`import SwiftData`) where Apple's
+// framework does not exist, and lets a cross-platform package depend on it unconditionally. Its
+// module is named SwiftData only off Apple platforms: a package module of that name would shadow
+// Apple's framework for every target depending on the product (the package's module search paths
+// come before the SDK's), which no guard inside its sources could prevent. Read on an Apple host,
+// the manifest gives the product a module of another name that re-exports Apple's framework (the
+// manifest sees the host, not the destination: a Mac cross-compiling for Linux gets that branch).
+#if canImport(Darwin)
+let swiftDataModule = "SwiftDataOnApplePlatforms"
+let swiftDataDependencies: [Target.Dependency] = []
+#else
+let swiftDataModule = "SwiftData"
+let swiftDataDependencies: [Target.Dependency] = ["OpenSwiftData"]
+#endif
+
 let package = Package(
     name: "OpenSwiftData",
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "OpenSwiftData", targets: ["OpenSwiftData"]),
+        .library(name: "SwiftData", targets: [swiftDataModule]),
         .library(name: "JSONStore", targets: ["JSONStore"]),
         .library(name: "DataStoreTesting", targets: ["DataStoreTesting"]),
         .library(name: "RemoteStore", targets: ["RemoteStore"]),
@@ -45,6 +61,7 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
+        .target(name: swiftDataModule, dependencies: swiftDataDependencies, path: "Sources/SwiftData"),
         .target(name: "JSONStore", dependencies: ["OpenSwiftData"]),
         .target(name: "DataStoreTesting", dependencies: ["OpenSwiftData"]),
         .target(name: "SampleTrips", dependencies: ["OpenSwiftData"]),
@@ -92,7 +109,13 @@ let package = Package(
         .executableTarget(name: "SQLiteCrashChild", dependencies: ["OpenSwiftData"]),
         // The child process JSONStoreTests kills; not a product.
         .executableTarget(name: "JSONStoreCrashWriter", dependencies: ["JSONStore"]),
+        // Public, package and fileprivate models and model actors in a library of their own, so that
+        // CrossModuleTests checks the macros' access levels from another module; not a product.
+        .target(name: "CrossModuleModels", dependencies: ["OpenSwiftData"]),
         .testTarget(name: "OpenSwiftDataTests", dependencies: ["OpenSwiftData"]),
+        .testTarget(name: "CrossModuleTests", dependencies: ["CrossModuleModels", "OpenSwiftData"]),
+        // Model code that imports only SwiftData, as written for Apple's framework.
+        .testTarget(name: "SwiftDataTests", dependencies: [.target(name: swiftDataModule)]),
         .testTarget(name: "JSONStoreTests", dependencies: ["JSONStore", "DataStoreTesting", "JSONStoreCrashWriter"]),
         .testTarget(name: "DataStoreTestingTests", dependencies: ["DataStoreTesting"]),
         .testTarget(name: "QueryTranslationTests", dependencies: ["OpenSwiftData"]),
