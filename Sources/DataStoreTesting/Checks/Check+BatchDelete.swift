@@ -68,6 +68,26 @@ extension DataStoreConformance.Check {
             #expect(try author("Ann", in: reader).edited.isEmpty)
             #expect(try genre("essay", in: reader).books.map(\.title) == ["First"])
         },
+        Self("batchDeleteOfAWholeEntityEmptiesTheRelationshipsToIt") { harness in
+            let container = try harness.makeContainer()
+            try saveLibrary(in: container)
+            let context = ModelContext(container)
+            let ann = try author("Ann", in: context), bob = try author("Bob", in: context)
+            let essay = try genre("essay", in: context)
+            #expect(ann.books.count == 2 && ann.edited.count == 1 && bob.books.count == 1 && essay.books.count == 2)
+
+            try context.delete(model: ConformanceBook.self)
+            #expect(ann.books.isEmpty && ann.edited.isEmpty && bob.books.isEmpty && essay.books.isEmpty)
+            // A batching store let go of the books itself, leaving nothing to save; any other
+            // store gets them as pending deletes.
+            #expect(context.hasChanges == !harness.capabilities.contains(.batchDelete))
+            try context.save()
+
+            let reader = ModelContext(container)
+            #expect(try reader.fetchCount(FetchDescriptor<ConformanceBook>()) == 0)
+            #expect(try reader.fetch(FetchDescriptor<ConformanceAuthor>(sortBy: [SortDescriptor(\.name)])).map { $0.books.count + $0.edited.count } == [0, 0])
+            #expect(try genre("essay", in: reader).books.isEmpty)
+        },
         Self("batchDeleteIsRefusedByADenyRuleAndDeletesNothing") { harness in
             let container = try harness.makeContainer()
             let setup = ModelContext(container)

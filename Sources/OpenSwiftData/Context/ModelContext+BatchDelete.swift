@@ -15,9 +15,9 @@ extension ModelContext {
         where T: PersistentModel {
         let entityName = Schema.entityName(for: T.self)
         let slot = try container.slot(forEntity: entityName)
-        // Cascades and denials need the models; nullified references the store clears itself
-        // (and the context below).
-        if ModelTypeInfo.of(T.self).relationshipRules.values.contains(where: { $0.deleteRule == .cascade || $0.deleteRule == .deny }) {
+        // Cascades and denials need the models, unless no model exists for them to act on;
+        // nullified references the store clears itself (and the context below).
+        if try hasModelsForCascadeOrDeny(T.self) {
             try deleteFollowingRules(T.self, where: predicate, slot: slot)
             return
         }
@@ -42,7 +42,8 @@ extension ModelContext {
         }
         do {
             if try slot.batchDelete(predicate, includeSubclasses: includeSubclasses, editingState: editingState) {
-                drop(registered, all: registered.count == registry.count, wholeTables: wholeTables)
+                drop(registered, all: registered.count == registry.count, wholeTables: wholeTables,
+                     everyModelOf: predicate == nil ? T.self : nil)
                 return
             }
         } catch DataStoreError.preferInMemoryFilter {
@@ -55,11 +56,13 @@ extension ModelContext {
 
     /// After a store-side batch delete, the context's copies of the deleted models are gone too.
     /// `all`: they are every model the context holds, so the identity map is emptied at once;
-    /// `wholeTables`: they are every model of these tables, which go whole.
-    private func drop(_ storages: [BackingStorage], all: Bool, wholeTables: [ObjectIdentifier]) {
+    /// `wholeTables`: they are every model of these tables, which go whole; `everyModelOf`: every
+    /// model of this type went, so the survivors' relationships to it are simply emptied.
+    func drop(_ storages: [BackingStorage], all: Bool, wholeTables: [ObjectIdentifier],
+              everyModelOf type: (any PersistentModel.Type)? = nil) {
         for storage in storages { storage.state = .deleted }
         // While the identity map still holds the deleted models (storages do not keep them alive).
-        if !all { unlinkSurvivors(of: storages) }
+        if !all, type == nil { unlinkSurvivors(of: storages) }
         if all {
             // Every pending model is a registered one, so all of them go too: the sets are emptied
             // at once rather than by three removals a model (a third of deleting one).
@@ -80,6 +83,7 @@ extension ModelContext {
                 if !byTable { registry.removeValue(forKey: storage.persistentModelIdentifier) }
             }
             if byTable { registry.removeScopes(wholeTables) }
+            if let type { forgetEveryModel(of: type) }
         }
         for storage in storages {
             storage.context = nil
@@ -88,20 +92,54 @@ extension ModelContext {
     }
 
     /// The registered models a batch delete left let go of the deleted ones they refer to through
-    /// an inverse, as a delete with `.nullify` would. Only models this context holds are looked
-    /// at: the store cleared the references of the others.
+    /// an inverse, as the store did: no change to save. Only models this context holds are
+    /// looked at, and each survivor's list is rewritten once, however many of its models went.
     private func unlinkSurvivors(of storages: [BackingStorage]) {
+        var gone = Set<ObjectIdentifier>()
+        gone.reserveCapacity(storages.count)
+        var touched: [(storage: BackingStorage, slot: Int)] = []
+        var seen = Set<SurvivorSlot>()
+        // Consecutive deleted models mostly share their survivor (a student's five grades).
+        var last: SurvivorSlot?
         for storage in storages where !storage.isFault {
-            guard let me = storage.model else { continue }
-            for (slot, rule) in storage.info.relationshipRules {
-                guard let inverse = rule.inverse, let stored = storage.values[slot] else { continue }
-                let related = rule.models(in: stored)
-                    ?? BackingStorage.UnresolvedRelationship.of(stored)?.identifiers?.compactMap { registry[$0] } ?? []
-                for model in related {
-                    guard let survivor = model.backingStorage, survivor.state != .deleted, survivor.context === self else { continue }
-                    survivor.unlink(me, at: inverse.slot)
+            guard let model = storage.model else { continue }
+            gone.insert(ObjectIdentifier(model))
+            for slot in storage.info.relationshipSlots {
+                guard let rule = storage.info.relationshipRule(at: slot), let inverse = rule.inverse,
+                      let stored = storage.values[slot] else { continue }
+                let visit = { (related: any PersistentModel) in
+                    guard let survivor = related.backingStorage, survivor.state != .deleted, survivor.context === self else { return }
+                    let key = SurvivorSlot(storage: ObjectIdentifier(survivor), slot: inverse.slot)
+                    guard key != last else { return }
+                    last = key
+                    if seen.insert(key).inserted { touched.append((survivor, inverse.slot)) }
+                }
+                if rule.forEachModel(in: stored, visit) == nil {
+                    for identifier in BackingStorage.UnresolvedRelationship.of(stored)?.identifiers ?? [] {
+                        if let related = registry[identifier] { visit(related) }
+                    }
                 }
             }
+        }
+        for (survivor, slot) in touched { survivor.forgetDeleted(gone, at: slot) }
+    }
+
+    /// Every model of `type` is gone from the store: the registered models' relationships to that
+    /// type are emptied, as the store emptied them (no change to save).
+    private func forgetEveryModel(of type: any PersistentModel.Type) {
+        let gone = ObjectIdentifier(type)
+        var pointing: [ObjectIdentifier: [Int]] = [:]
+        for (_, model) in registry {
+            guard let storage = model.backingStorage, !storage.isFault, storage.state != .deleted else { continue }
+            let key = ObjectIdentifier(storage.info)
+            let slots = pointing[key] ?? {
+                let slots = storage.info.relationshipSlots.filter { slot in
+                    storage.info.relationshipRule(at: slot).map { ObjectIdentifier($0.destination) == gone } ?? false
+                }
+                pointing[key] = slots
+                return slots
+            }()
+            for slot in slots { storage.forgetEveryModel(at: slot) }
         }
     }
 
@@ -110,4 +148,10 @@ extension ModelContext {
     private static func exactly<T: PersistentModel>(_: T.Type) -> (any PersistentModel) -> T? {
         { model in type(of: model) == T.self ? unsafeDowncast(model as AnyObject, to: T.self) : model as? T }
     }
+}
+
+/// A relationship slot of a model that survives a batch delete.
+private struct SurvivorSlot: Hashable {
+    let storage: ObjectIdentifier
+    let slot: Int
 }

@@ -1,8 +1,8 @@
 import Foundation
 
 extension ModelContext {
-    /// A batch delete of an entity that takes part in relationships: the matching models are
-    /// loaded with their `.cascade` targets, so that the rules apply exactly as deleting each
+    /// A batch delete of an entity with `.cascade` or `.deny` relationships: the matching models
+    /// are loaded with their `.cascade` targets, so that the rules apply exactly as deleting each
     /// model would. A store that adopts ``DataStoreBatching`` deletes them at once, by identifier,
     /// entity by entity; any other store gets them as pending deletes.
     func deleteFollowingRules<T: PersistentModel>(_: T.Type, where predicate: Predicate<T>?, slot: StoreSlot) throws {
@@ -14,28 +14,29 @@ extension ModelContext {
         try refuseDeniedDeletes(of: doomed) { model in
             !doomedSet.contains(model.backingStorage.map(ObjectIdentifier.init) ?? ObjectIdentifier(model))
         }
-        let stored = doomed.filter { $0.backingStorage.map { !inserted.contains($0) } ?? false }
-        guard try deleteInStore(stored, slot: slot) else {
+        guard slot.store is any DataStoreBatching else {
             for model in matching { delete(model) }
             return
         }
-        // The store deleted the saved ones: survivors let go of them here as a delete would, and
-        // the context drops them like the store-side batch delete of an unrelated entity.
-        for model in doomed { deleteApplyingRules(model) }
-        for model in stored {
-            guard let storage = model.backingStorage else { continue }
-            deleted.remove(storage)
-            registry.removeValue(forKey: storage.persistentModelIdentifier)
-            relatedRows.removeValue(forKey: storage.persistentModelIdentifier)
-            storage.context = nil
-            storage.releaseRelationships()
-        }
+        let stored = doomed.filter { $0.backingStorage.map { !inserted.contains($0) } ?? false }
+        try deleteInStore(stored)
+        // The store deleted the saved ones; the context drops them all as after any batch delete.
+        drop(doomed.compactMap(\.backingStorage), all: false, wholeTables: [])
     }
 
-    /// Deletes saved models in the store by identifier, one batch request per entity; `false`
-    /// (nothing deleted) when the store does not adopt ``DataStoreBatching``.
-    private func deleteInStore(_ models: [any PersistentModel], slot: StoreSlot) throws -> Bool {
-        guard slot.store is any DataStoreBatching else { return false }
+    /// Whether a `.cascade` or `.deny` relationship of `T` could act on any model: its
+    /// destination entity holds one (saved or inserted). Deleting every student after every
+    /// grade then takes the store's own batch delete, without loading the students.
+    func hasModelsForCascadeOrDeny<T: PersistentModel>(_: T.Type) throws -> Bool {
+        for rule in ModelTypeInfo.of(T.self).relationshipRules.values where rule.deleteRule == .cascade || rule.deleteRule == .deny {
+            func count<M: PersistentModel>(_: M.Type) throws -> Int { try fetchCount(FetchDescriptor<M>()) }
+            if try count(rule.destination) > 0 { return true }
+        }
+        return false
+    }
+
+    /// Deletes saved models in the store by identifier, one batch request per entity.
+    private func deleteInStore(_ models: [any PersistentModel]) throws {
         var byEntity: [String: (type: any PersistentModel.Type, identifiers: Set<PersistentIdentifier>)] = [:]
         for model in models {
             let identifier = model.persistentModelID
@@ -50,6 +51,5 @@ extension ModelContext {
             }
             try delete(batch.type)
         }
-        return true
     }
 }

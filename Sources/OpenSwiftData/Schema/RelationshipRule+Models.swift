@@ -48,4 +48,13 @@ extension RelationshipRule {
         }
         return _openExistential(stored, do: open)
     }
+
+    /// `objects`, models of the destination type, as the to-many's declared `[M]` or `[M]?`.
+    func declaredValue(_ objects: [AnyObject]) -> Any {
+        func make<M: PersistentModel>(_: M.Type) -> Any {
+            let array = unsafeBitCast(objects, to: [M].self)
+            return ObjectIdentifier(valueType) == ObjectIdentifier([M]?.self) ? Optional(array) as Any : array as Any
+        }
+        return make(destination)
+    }
 }
