@@ -11,6 +11,7 @@ struct StoreRoutes: Sendable {
     let store: ServedStore
     let body: JSONBody
     let queryLimits: QueryLimits
+    let heavyQueries = HeavyQueryGate()
     let work: BlockingWork
 
     func register(on router: Router<BasicRequestContext>) {
@@ -23,19 +24,19 @@ struct StoreRoutes: Sendable {
         }
         router.post(RouterPath(StoreAPI.fetch)) { request, _ in
             let bytes = try await body.bytes(of: request)
-            return try JSONResponse.make(FetchResponse(snapshots: try await work.run { try store.fetch(try query(in: bytes)) }))
+            return try JSONResponse.make(FetchResponse(snapshots: try await work.run { try querying(bytes, store.fetch) }))
         }
         router.post(RouterPath(StoreAPI.count)) { request, _ in
             let bytes = try await body.bytes(of: request)
-            return try JSONResponse.make(CountResponse(count: try await work.run { try store.count(try query(in: bytes)) }))
+            return try JSONResponse.make(CountResponse(count: try await work.run { try querying(bytes, store.count) }))
         }
         router.post(RouterPath(StoreAPI.identifiers)) { request, _ in
             let bytes = try await body.bytes(of: request)
-            return try JSONResponse.make(IdentifiersResponse(identifiers: try await work.run { try store.identifiers(try query(in: bytes)) }))
+            return try JSONResponse.make(IdentifiersResponse(identifiers: try await work.run { try querying(bytes, store.identifiers) }))
         }
         router.post(RouterPath(StoreAPI.batchDelete)) { request, _ in
             let bytes = try await body.bytes(of: request)
-            try await work.run { try store.batchDelete(try query(in: bytes)) }
+            try await work.run { try querying(bytes, store.batchDelete) }
             return Response(status: .noContent)
         }
         router.post(RouterPath(StoreAPI.save)) { request, _ in
@@ -43,11 +44,13 @@ struct StoreRoutes: Sendable {
         }
     }
 
-    private func query(in bytes: [UInt8]) throws -> DataStoreQuery {
-        try queryLimits.check(bytes)
+    /// Checks, decodes and validates a query body, then runs `call` with the query (a heavy one
+    /// through ``HeavyQueryGate``).
+    private func querying<T>(_ bytes: [UInt8], _ call: (DataStoreQuery) throws -> T) throws -> T {
+        let nodes = try queryLimits.check(bytes)
         let query = try body.decode(QueryRequest.self, from: bytes).query
         try QueryValidation(schema: store.schema).validate(query)
-        return query
+        return try heavyQueries.pass(heavy: nodes > QueryLimits.heavyNodes) { try call(query) }
     }
 
     private func save(_ request: Request) async throws -> Response {
