@@ -2,12 +2,12 @@
 # libFuzzer targets, built with `swiftc -sanitize=fuzzer` from the fuzzers in Fuzz/ and the sources
 # they fuzz (instrumented), linked with the objects of the debug build (`swift build --build-tests`
 # first). Each target first replays its committed corpus (Fuzz/Corpus/NAME), then fuzzes for
-# FUZZ_SECONDS (45 unless set) from it; new inputs go to a scratch copy, not into the repository.
+# FUZZ_SECONDS (30 unless set) from it; new inputs go to a scratch copy, not into the repository.
 #   file-reader  the JSON store's file reader (Sources/JSONStore)
 #   save, query  the server's request decoders and checks (Sources/StoreServer), over SQLite
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds=${FUZZ_SECONDS:-45}
+seconds=${FUZZ_SECONDS:-30}
 bin=$(swift build --show-bin-path)
 out=.build/fuzz
 mkdir -p "$out"

@@ -28,6 +28,9 @@ public func fuzzJSONFileReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
             _ = JSONStoreError.unreadable(coder.configuration.url, error, bytes: bytes).message
             continue
         }
+        // Each model encoded afresh, as a save that changes it would (the file's bytes are
+        // otherwise reused as read).
+        for element in snapshots { _ = try? coder.encode(element.snapshot) }
         guard let archive = try? SnapshotArchive(snapshots) else { continue }
         var written = archive
         guard let file = try? written.encodedFile(with: coder) else { continue }
