@@ -39,12 +39,13 @@ public struct StoreServer: Sendable {
         router.add(middleware: LogRequestsMiddleware(.debug))
         router.add(middleware: BearerTokenMiddleware(tokens: configuration.tokens))
         StoreRoutes(store: store, body: JSONBody(maxSize: configuration.maxBodySize, maxDepth: configuration.maxJSONDepth),
+                    queryLimits: QueryLimits(maxListLength: configuration.maxQueryListLength, maxNodes: configuration.maxQueryNodes),
                     work: BlockingWork(limit: configuration.requestTimeLimit))
             .register(on: router)
         let idle = TimeAmount.nanoseconds(configuration.idleTimeout.wholeNanoseconds)
         return Application(
             router: router,
-            server: .http1(configuration: .init(idleTimeout: idle)),
+            server: .http1(configuration: .init(additionalChannelHandlers: [ParserErrorResponder()], idleTimeout: idle)),
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
                                                     serverName: "openswiftdata-server"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
