@@ -28,6 +28,17 @@ public enum StorableValues {
 
     /// The first value of the snapshot no store keeps, as "Entity.property: why", or nil.
     package static func problem(in snapshot: DefaultSnapshot) -> String? {
+        let entityName = snapshot.persistentIdentifier.entityName
+        // A snapshot in slot order (every snapshot a context makes) has only its date slots
+        // looked at, not every value unwrapped and cast: saves run this for every model.
+        if let type = EntityRegistry.modelType(named: entityName), case let info = ModelTypeInfo.of(type),
+           let slots = snapshot.values.slots(for: info) {
+            for property in info.properties where property.valueType == Date.self || property.valueType == Date?.self {
+                guard let date = slots[property.index].flatMap(unwrapOptional) as? Date, let problem = problem(with: date) else { continue }
+                return "\(entityName).\(property.name): \(problem)"
+            }
+            return nil
+        }
         for (name, value) in snapshot.values {
             guard let present = unwrapOptional(value.value) else { continue }
             if let date = present as? Date, let problem = problem(with: date) {
