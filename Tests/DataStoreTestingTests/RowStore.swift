@@ -2,18 +2,20 @@ import Foundation
 import OpenSwiftData
 
 /// Configures a ``RowStore``. `counts` is shared with the test that made it, so the test can see
-/// which way the context reached the store.
+/// which way the context reached the store; `fault` turns it into a broken store.
 final class RowStoreConfiguration: DataStoreConfiguration {
     typealias Store = RowStore
 
     var name: String
     var schema: Schema?
     let counts: RowStore.Counts
+    let fault: RowStore.Fault?
 
-    init(name: String, schema: Schema? = nil, counts: RowStore.Counts = RowStore.Counts()) {
+    init(name: String, schema: Schema? = nil, counts: RowStore.Counts = RowStore.Counts(), fault: RowStore.Fault? = nil) {
         self.name = name
         self.schema = schema
         self.counts = counts
+        self.fault = fault
     }
 
     static func == (lhs: RowStoreConfiguration, rhs: RowStoreConfiguration) -> Bool { lhs.name == rhs.name }
@@ -33,6 +35,14 @@ final class RowStore: DataStore, DataStoreRowAccess {
         var rowFetches = 0
         var saves = 0
         var rowSaves = 0
+    }
+
+    /// A bug to show the context's answer to.
+    enum Fault {
+        /// Rows one value short.
+        case shortRows
+        /// No identifier for the last insert of a save.
+        case missingIdentifier
     }
 
     let configuration: RowStoreConfiguration
@@ -55,8 +65,9 @@ final class RowStore: DataStore, DataStoreRowAccess {
     func fetchRows<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState) throws -> [DataStoreRow] {
         configuration.counts.rowFetches += 1
         let layout = DataStoreRowLayout(for: T.self)
+        let short = configuration.fault == .shortRows
         return try matching(descriptor).map {
-            DataStoreRow(persistentIdentifier: $0.persistentIdentifier, values: layout.values(of: $0))
+            DataStoreRow(persistentIdentifier: $0.persistentIdentifier, values: short ? Array(layout.values(of: $0).dropLast()) : layout.values(of: $0))
         }
     }
 
@@ -72,7 +83,8 @@ final class RowStore: DataStore, DataStoreRowAccess {
 
     func saveRows(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> [PersistentIdentifier] {
         configuration.counts.rowSaves += 1
-        return try write(request)
+        let permanents = try write(request)
+        return configuration.fault == .missingIdentifier ? Array(permanents.dropLast()) : permanents
     }
 
     func erase() throws {

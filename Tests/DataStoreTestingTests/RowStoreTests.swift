@@ -58,6 +58,26 @@ import Testing
         #expect(counts.saves == 0)
     }
 
+    @Test func aRowWithTooFewValuesFailsTheFetchWithAnError() throws {
+        let container = try ModelContainer(for: Schema([RowNote.self, RowTag.self]),
+                                           configurations: [RowStoreConfiguration(name: "short", fault: .shortRows)])
+        let writer = ModelContext(container)
+        writer.insert(RowNote(title: "Groceries"))
+        try writer.save()
+        let error = #expect(throws: PersistenceError.self) { try ModelContext(container).fetch(FetchDescriptor<RowNote>()) }
+        #expect(error?.code == .invalidSnapshot)
+    }
+
+    @Test func aSaveAnsweredWithTooFewIdentifiersFailsWithAnError() throws {
+        let container = try ModelContainer(for: Schema([RowNote.self, RowTag.self]),
+                                           configurations: [RowStoreConfiguration(name: "missing", fault: .missingIdentifier)])
+        let writer = ModelContext(container)
+        writer.insert(RowNote(title: "Groceries"))
+        let error = #expect(throws: PersistenceError.self) { try writer.save() }
+        #expect(error?.code == .invalidIdentifier)
+        #expect(writer.hasChanges)
+    }
+
     @Test func rowLayoutListsPersistedPropertiesInDeclarationOrder() throws {
         let layout = DataStoreRowLayout(for: RowNote.self)
         #expect(layout.entityName == "RowNote")

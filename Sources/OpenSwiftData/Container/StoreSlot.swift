@@ -91,14 +91,16 @@ package final class StoreSlot: @unchecked Sendable {
     }
 
     /// A row store's rows as a model's slots hold them, in place (each row's array is the row
-    /// store's own, so it is written only where a value changes).
+    /// store's own, so it is written only where a value changes). Rows with nothing to read (typed
+    /// attributes, no relationship) are only counted, not accessed for writing.
     private func makeContextReady(_ rows: inout [Row], info: ModelTypeInfo, attributesTyped: Bool) throws {
         let count = info.properties.count
+        let reads = !attributesTyped || !info.relationshipSlots.isEmpty
         for index in rows.indices {
             guard rows[index].values.count == count else {
                 throw PersistenceError(.invalidSnapshot, "The store '\(configuration.name)' answered a \(info.entityName) row with \(rows[index].values.count) values for \(count) persisted properties; a row holds one value per property, in DataStoreRowLayout's order.")
             }
-            try SnapshotReader.readRow(&rows[index].values, info: info, attributesTyped: attributesTyped)
+            if reads { try SnapshotReader.readRow(&rows[index].values, info: info, attributesTyped: attributesTyped) }
         }
     }
 
