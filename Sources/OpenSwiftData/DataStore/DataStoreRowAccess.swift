@@ -4,9 +4,9 @@
 /// Through ``DataStore/fetch(_:)`` a context gets a result of snapshots and reads each one back into
 /// a model property by property. A store that adopts this protocol answers a context's fetch with
 /// ``DataStoreRow``s instead (each model's values already in its ``DataStoreRowLayout`` order), which
-/// the context takes as they are; its saves are answered with the inserted models' permanent
-/// identifiers in order, with no dictionary of remapped identifiers. `fetch` and `save` stay: other
-/// callers (a server, a migration, the conformance kit) still use them. The library's own stores
+/// become the models' values with no snapshot in between; its saves are answered with the inserted models' permanent
+/// identifiers in order, with no dictionary of remapped identifiers. `fetch` and `save` stay: code
+/// that holds the store itself (`StoreServer`, for one) still calls them. The library's own stores
 /// reach a context only this way or through `DataStore`, as any other store does.
 ///
 /// A store of `DefaultSnapshot`s adopts it in a few lines:
