@@ -2,13 +2,11 @@ import Foundation
 
 /// One store of a container, type-erased: every call opens the store's concrete type once and
 /// converts its snapshots to value slots, so the context never deals with associated types.
+/// A store that adopts ``DataStoreRowAccess`` is spoken to in rows instead, with no snapshot per model.
 /// Calls are serialised per store, because a custom store (like the seeds') need not be thread-safe.
 package final class StoreSlot: @unchecked Sendable {
     /// A fetched model: its identifier and the values of its properties, slot by slot.
-    package struct Row {
-        package let identifier: PersistentIdentifier
-        package let values: [Any?]
-    }
+    package typealias Row = DataStoreRow
 
     package struct FetchedRows {
         package var rows: [Row]
@@ -25,6 +23,8 @@ package final class StoreSlot: @unchecked Sendable {
     }
 
     package let store: any DataStore
+    /// The store, when it adopts the row protocol: looked up once, not per call.
+    private let rowStore: (any DataStoreRowAccess)?
     package let configuration: any DataStoreConfiguration
     package let entityNames: Set<String>
     private let lock = NSRecursiveLock()
@@ -34,6 +34,7 @@ package final class StoreSlot: @unchecked Sendable {
 
     init(_ store: any DataStore, configuration: any DataStoreConfiguration) {
         self.store = store
+        rowStore = store as? any DataStoreRowAccess
         self.configuration = configuration
         entityNames = Set((configuration.schema ?? store.schema).entities.map(\.name))
     }
@@ -58,13 +59,12 @@ package final class StoreSlot: @unchecked Sendable {
     package var rewritesReferences: Bool { store is any RewritesRelationshipReferences }
 
     package func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState) throws -> FetchedRows {
-        if let store = store as? DefaultStore {
-            // Rows ready for the context: the generic loop below copies each snapshot through
-            // value witnesses and casts it back to a DefaultSnapshot, a thousand instructions a row.
-            let rows = try lock.withLock {
+        if let rowStore {
+            var rows = try lock.withLock {
                 fetchRequestCount += 1
-                return try store.fetchForContext(descriptor)
+                return try rowStore.fetchRows(descriptor, editingState: editingState)
             }
+            try makeContextReady(&rows, info: ModelTypeInfo.of(T.self), attributesTyped: rowStore.rowsHoldDeclaredTypes)
             return FetchedRows(rows: rows, related: [])
         }
         func open<S: DataStore>(_ store: S) throws -> FetchedRows {
@@ -88,6 +88,20 @@ package final class StoreSlot: @unchecked Sendable {
             return FetchedRows(rows: rows, related: related)
         }
         return try open(store)
+    }
+
+    /// A row store's rows as a model's slots hold them, in place (each row's array is the row
+    /// store's own, so it is written only where a value changes). Rows with nothing to read (typed
+    /// attributes, no relationship) are only counted, not accessed for writing.
+    private func makeContextReady(_ rows: inout [Row], info: ModelTypeInfo, attributesTyped: Bool) throws {
+        let count = info.properties.count
+        let reads = !attributesTyped || !info.relationshipSlots.isEmpty
+        for index in rows.indices {
+            guard rows[index].values.count == count else {
+                throw PersistenceError(.invalidSnapshot, "The store '\(configuration.name)' answered a \(info.entityName) row with \(rows[index].values.count) values for \(count) persisted properties; a row holds one value per property, in DataStoreRowLayout's order.")
+            }
+            if reads { try SnapshotReader.readRow(&rows[index].values, info: info, attributesTyped: attributesTyped) }
+        }
     }
 
     /// One fetch request to the store, under the slot's lock.
@@ -115,6 +129,9 @@ package final class StoreSlot: @unchecked Sendable {
 
     package func save(inserted: [BackingStorage], updated: [BackingStorage], deleted: [BackingStorage],
                       editingState: EditingState) throws -> SaveOutcome {
+        if let rowStore {
+            return try saveRows(rowStore, inserted: inserted, updated: updated, deleted: deleted, editingState: editingState)
+        }
         func open<S: DataStore>(_ store: S) throws -> SaveOutcome {
             var related: [PersistentIdentifier: any BackingData] = [:]
             func snapshots(_ storages: [BackingStorage]) -> [S.Snapshot] {
@@ -123,26 +140,6 @@ package final class StoreSlot: @unchecked Sendable {
             func request() -> DataStoreSaveChangesRequest<S.Snapshot> {
                 DataStoreSaveChangesRequest(inserted: snapshots(inserted), updated: snapshots(updated),
                                             deleted: snapshots(deleted), editingState: editingState)
-            }
-            // The default store answers the inserts' keys in order, with no dictionary; the
-            // request (a snapshot per model) is gone before their identifiers are made.
-            if let store = store as? DefaultStore, S.Snapshot.self == DefaultSnapshot.self {
-                // Snapshots straight from the storages: the generic path's `map` over `S`, its
-                // cast of each storage to `any BackingData` and back were 900 instructions a model.
-                func defaultSnapshots(_ storages: [BackingStorage]) -> [DefaultSnapshot] {
-                    var snapshots: [DefaultSnapshot] = []
-                    snapshots.reserveCapacity(storages.count)
-                    for storage in storages { snapshots.append(DefaultSnapshot(storage: storage)) }
-                    return snapshots
-                }
-                func defaultRequest() -> DataStoreSaveChangesRequest<DefaultSnapshot> {
-                    DataStoreSaveChangesRequest(inserted: defaultSnapshots(inserted), updated: defaultSnapshots(updated),
-                                                deleted: defaultSnapshots(deleted), editingState: editingState)
-                }
-                let keys = try lock.withLock { try store.saveInOrder(defaultRequest()) }
-                let permanents = store.identifiers(of: inserted, keys: keys)
-                let remapped = zip(inserted, permanents).contains { $0.persistentModelIdentifier != $1 }
-                return SaveOutcome(insertedIdentifiers: permanents, remapped: remapped, reregistered: [])
             }
             let request = request()
             let result = try lock.withLock { try store.save(request) }
@@ -155,6 +152,29 @@ package final class StoreSlot: @unchecked Sendable {
             return SaveOutcome(insertedIdentifiers: permanents, remapped: !remap.isEmpty, reregistered: reregistered)
         }
         return try open(store)
+    }
+
+    /// A row store's save. Its snapshots come straight from the storages: the generic path's
+    /// `map` over `S` and its cast of each storage to `any BackingData` and back cost more than
+    /// the snapshot itself. The request is built inside the call, so it is gone once it returns.
+    private func saveRows(_ rowStore: any DataStoreRowAccess, inserted: [BackingStorage], updated: [BackingStorage],
+                          deleted: [BackingStorage], editingState: EditingState) throws -> SaveOutcome {
+        let permanents = try lock.withLock {
+            try rowStore.saveRows(DataStoreSaveChangesRequest(inserted: rowSnapshots(inserted), updated: rowSnapshots(updated),
+                                                              deleted: rowSnapshots(deleted), editingState: editingState))
+        }
+        guard permanents.count == inserted.count else {
+            throw PersistenceError(.invalidIdentifier, "The store '\(configuration.name)' answered \(permanents.count) identifiers for the \(inserted.count) inserted models of a save; saveRows answers one per inserted model, in order.")
+        }
+        let remapped = zip(inserted, permanents).contains { $0.persistentModelIdentifier != $1 }
+        return SaveOutcome(insertedIdentifiers: permanents, remapped: remapped, reregistered: [])
+    }
+
+    private func rowSnapshots(_ storages: [BackingStorage]) -> [DefaultSnapshot] {
+        var snapshots: [DefaultSnapshot] = []
+        snapshots.reserveCapacity(storages.count)
+        for storage in storages { snapshots.append(DefaultSnapshot(storage: storage)) }
+        return snapshots
     }
 
     /// Runs a batch delete in the store; `false` when the store does not adopt ``DataStoreBatching``.

@@ -19,19 +19,23 @@ package enum SnapshotReader {
         guard let slots = snapshot.values.slots(for: info) else {
             return try slotValues(named: Dictionary(snapshot.values.map { ($0.key, $0.value.value) }, uniquingKeysWith: { first, _ in first }), info: info)
         }
-        // Values already of their declared type stay where they are: a model with only such
-        // attributes gets the snapshot's own array, shared and never copied.
         var result = slots
-        if snapshot.values.attributesTyped {
-            try readRelationships(&result, info: info)
-            return result
-        }
-        for property in info.properties {
-            guard let raw = slots[property.index] else { continue }
-            if case .attribute = property.shape, ObjectIdentifier(type(of: raw)) == ObjectIdentifier(property.valueType) { continue }
-            result[property.index] = try slotValue(raw, for: property, entityName: info.entityName)
-        }
+        try readRow(&result, info: info, attributesTyped: snapshot.values.attributesTyped)
         return result
+    }
+
+    /// Turns a row's values (as a snapshot holds them, in `info`'s slot order) into what a model's
+    /// slots hold, in place. Values already of their declared type stay where they are: a model
+    /// with only such attributes gets the row's own array, shared and never copied.
+    /// `attributesTyped`: every attribute is known to be of its declared type, so only the
+    /// relationships are read.
+    package static func readRow(_ values: inout [Any?], info: ModelTypeInfo, attributesTyped: Bool) throws {
+        if attributesTyped { return try readRelationships(&values, info: info) }
+        for property in info.properties {
+            guard let raw = values[property.index] else { continue }
+            if case .attribute = property.shape, ObjectIdentifier(type(of: raw)) == ObjectIdentifier(property.valueType) { continue }
+            values[property.index] = try slotValue(raw, for: property, entityName: info.entityName)
+        }
     }
 
     /// Turns the relationship slots of `slots` (whose attributes already hold their declared

@@ -9,18 +9,6 @@ extension DefaultStore {
         return DataStoreFetchResult(descriptor: request.descriptor, fetchedSnapshots: try fetchSnapshots(query))
     }
 
-    /// A context's fetch: as ``fetch(_:)``, with the to-manys kept by their destination's key left
-    /// to be read when first read (``DeferredRelatedKeys``).
-    /// Takes the descriptor itself: wrapping it in a request cost a copy and a generic type lookup.
-    package final func fetchForContext<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [StoreSlot.Row] {
-        let query = try translate(descriptor, sorted: true)
-        let layout = try layout(forEntity: query.entityName)
-        var rows = try fetchRows(query, layout: layout, deferringToMany: true)
-        try makeContextReady(&rows, layout: layout)
-        let scope = scope(of: layout.entityName)
-        return rows.map { StoreSlot.Row(identifier: PersistentIdentifier(scope: scope, primaryKey: .integer($0.key)), values: $0.slots) }
-    }
-
     public final func fetchCount<T>(_ request: DataStoreFetchRequest<T>) throws -> Int where T: PersistentModel {
         try fetchCount(try translate(request.descriptor, sorted: false))
     }
@@ -252,16 +240,6 @@ extension DefaultStore {
         for index in rows.indices {
             rows[index].slots[toMany.slot] = DeferredRelatedKeys.Reference(keys: deferred, owner: rows[index].key) as Any
         }
-    }
-
-    /// Turns the rows' relationship slots into what a context's model holds, the way
-    /// ``SnapshotReader`` reads a snapshot's, in place: building snapshots only for the context to
-    /// read them back copied every row's slots and made and freed a snapshot (about 2,000
-    /// instructions a row with a relationship).
-    private func makeContextReady(_ rows: inout Rows, layout: SQLiteEntityLayout) throws {
-        let info = layout.info
-        guard !info.relationshipSlots.isEmpty else { return }
-        for index in rows.indices { try SnapshotReader.readRelationships(&rows[index].slots, info: info) }
     }
 
     func snapshots(of rows: Rows, layout: SQLiteEntityLayout) -> [DefaultSnapshot] {

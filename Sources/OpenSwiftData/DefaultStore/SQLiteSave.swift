@@ -12,27 +12,14 @@ extension DefaultStore {
         return DataStoreSaveChangesResult(for: storeIdentifier, remappedIdentifiers: SQLiteSave.remap(request, keys: keys, store: self))
     }
 
-    /// The save, answering each insert's key in the request's order. A context saves through
-    /// this: the result's dictionary of 100,000 remapped identifiers was 29 MB, the largest
-    /// allocation of the save, and hashed every identifier twice. Keys, not identifiers, so that
-    /// the identifiers are made (``identifiers(of:keys:)``) once the request's snapshots are gone.
-    package final func saveInOrder(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> [Int64] {
+    /// The save, answering each insert's key in the request's order (``saveRows(_:)``, and
+    /// ``save(_:)`` which makes the remapped identifiers of them).
+    final func saveInOrder(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> [Int64] {
         try requireWritable("save")
         return try write("Saving") { db in
             var save = SQLiteSave(store: self, db: db)
             return try save.run(request)
         }
-    }
-
-    /// The permanent identifiers of inserted models that ``saveInOrder(_:)`` gave `keys`, in order.
-    package final func identifiers(of storages: [BackingStorage], keys: [Int64]) -> [PersistentIdentifier] {
-        var identifiers: [PersistentIdentifier] = []
-        identifiers.reserveCapacity(keys.count)
-        var scopes = StoreScopes(self)
-        for (storage, key) in zip(storages, keys) {
-            identifiers.append(PersistentIdentifier(scope: scopes.own(for: storage.persistentModelIdentifier), primaryKey: .integer(key)))
-        }
-        return identifiers
     }
 }
 

@@ -55,6 +55,26 @@ public final class InMemoryStore: DataStore, DataStoreBatching, RewritesRelation
     }
 }
 
+extension InMemoryStore: DataStoreRowAccess {
+    /// The stored snapshots' own values: those a context saved are in row order already, so a
+    /// fetch hands over their arrays without copying a value.
+    public func fetchRows<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState) throws -> [DataStoreRow] {
+        let layout = DataStoreRowLayout(for: T.self)
+        let snapshots = try table.fetch(descriptor)
+        var rows: [DataStoreRow] = []
+        rows.reserveCapacity(snapshots.count)
+        for snapshot in snapshots {
+            rows.append(DataStoreRow(persistentIdentifier: snapshot.persistentIdentifier, values: layout.values(of: snapshot)))
+        }
+        return rows
+    }
+
+    public func saveRows(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> [PersistentIdentifier] {
+        let remap = try table.save(request, storeIdentifier: identifier).remappedIdentifiers
+        return request.inserted.map { remap[$0.persistentIdentifier] ?? $0.persistentIdentifier }
+    }
+}
+
 extension InMemoryStore: QueryableDataStore {
     public func fetchSnapshots(_ query: DataStoreQuery) throws -> [DefaultSnapshot] {
         try table.fetch(query)

@@ -1,0 +1,58 @@
+/// A store that hands a context its models as rows, and takes saves in the same form: the faster
+/// way in, beside the snapshots of ``DataStore`` that every store speaks.
+///
+/// Through ``DataStore/fetch(_:)`` a context gets a result of snapshots and reads each one back into
+/// a model property by property. A store that adopts this protocol answers a context's fetch with
+/// ``DataStoreRow``s instead (each model's values already in its ``DataStoreRowLayout`` order), which
+/// become the models' values with no snapshot in between; its saves are answered with the inserted models' permanent
+/// identifiers in order, with no dictionary of remapped identifiers. `fetch` and `save` stay: code
+/// that holds the store itself (`StoreServer`, for one) still calls them. The library's own stores
+/// reach a context only this way or through `DataStore`, as any other store does.
+///
+/// A store of `DefaultSnapshot`s adopts it in a few lines:
+///
+/// ```swift
+/// extension NotesStore: DataStoreRowAccess {
+///     func fetchRows<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState) throws -> [DataStoreRow] {
+///         let layout = DataStoreRowLayout(for: T.self)
+///         return try snapshots(matching: descriptor).map {
+///             DataStoreRow(persistentIdentifier: $0.persistentIdentifier, values: layout.values(of: $0))
+///         }
+///     }
+///
+///     func saveRows(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> [PersistentIdentifier] {
+///         let result = try save(request)
+///         return request.inserted.map { result.remappedIdentifiers[$0.persistentIdentifier] ?? $0.persistentIdentifier }
+///     }
+/// }
+/// ```
+///
+/// What `fetchRows` may throw is what `fetch` may: ``DataStoreError/preferInMemoryFilter`` and
+/// ``DataStoreError/preferInMemorySort`` send the filter or the sort to the context, which then
+/// fetches again without it.
+public protocol DataStoreRowAccess: DataStore where Snapshot == DefaultSnapshot {
+    /// The models of `T` that `descriptor` selects (filtered, sorted, offset and limited), as rows
+    /// in `T`'s ``DataStoreRowLayout``; only models of `T`'s entity.
+    func fetchRows<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState) throws -> [DataStoreRow]
+
+    /// Saves as ``DataStore/save(_:)`` does, and answers the permanent identifier of each of
+    /// `request.inserted`, in that order: its own when the store kept it, the identifier of the
+    /// stored model it was merged into on a uniqueness constraint, else the one the store minted.
+    ///
+    /// The snapshots a context hands over hold their values in row order already, so
+    /// ``DataStoreRowLayout/values(of:)`` gives them back without a copy.
+    func saveRows(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> [PersistentIdentifier]
+
+    /// Whether every attribute in the rows of ``fetchRows(_:editingState:)`` is exactly of its
+    /// property's declared type, as the store guarantees by how it reads them: the context then
+    /// takes them without looking at each. Defaults to `false`: the context checks each attribute
+    /// and converts one of another type, as it does for snapshots, throwing
+    /// ``PersistenceError`` `.invalidSnapshot` for one it cannot. Claim it only when the store
+    /// reads every value as its declared type: a value of another type then stops the program
+    /// when the model's property is read, as a property that was never set does.
+    var rowsHoldDeclaredTypes: Bool { get }
+}
+
+extension DataStoreRowAccess {
+    public var rowsHoldDeclaredTypes: Bool { false }
+}

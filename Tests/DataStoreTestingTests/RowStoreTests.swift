@@ -1,0 +1,89 @@
+import DataStoreTesting
+import Foundation
+import OpenSwiftData
+import Testing
+
+@Model final class RowNote {
+    var title: String
+    var pinned: Bool?
+    var tags: [RowTag] = []
+    init(title: String, pinned: Bool? = nil) {
+        self.title = title
+        self.pinned = pinned
+    }
+}
+
+@Model final class RowTag {
+    var label: String
+    @Relationship(inverse: \RowNote.tags) var note: RowNote?
+    init(label: String) { self.label = label }
+}
+
+/// A store written outside the library that adopts `DataStoreRowAccess`: it passes the kit, and
+/// contexts reach it through rows alone.
+@Suite struct RowStoreTests {
+    static let kit = DataStoreConformance(capabilities: [.erase]) { schema, _ in
+        RowStoreConfiguration(name: "conformance", schema: schema)
+    }
+
+    @Test(arguments: DataStoreConformance.checks)
+    func aCustomRowStore(_ check: DataStoreConformance.Check) throws {
+        try check.run(Self.kit)
+    }
+
+    @Test func contextsFetchAndSaveThroughRowsOnly() throws {
+        let counts = RowStore.Counts()
+        let container = try ModelContainer(for: Schema([RowNote.self, RowTag.self]),
+                                           configurations: [RowStoreConfiguration(name: "rows", counts: counts)])
+        let writer = ModelContext(container)
+        let note = RowNote(title: "Groceries", pinned: true)
+        note.tags = [RowTag(label: "home"), RowTag(label: "weekly")]
+        writer.insert(note)
+        writer.insert(RowNote(title: "Ideas"))
+        try writer.save()
+        #expect(note.persistentModelID.storeIdentifier?.hasPrefix("RowStore-") == true)
+        // The insert, then the context's rewrite of the references between the inserted models
+        // (a store outside the library is not trusted to have rewritten them itself).
+        #expect(counts.rowSaves == 2)
+
+        let reader = ModelContext(container)
+        let notes = try reader.fetch(FetchDescriptor<RowNote>())
+        #expect(counts.rowFetches == 1)
+        #expect(notes.map(\.title) == ["Groceries", "Ideas"])
+        #expect(notes.map(\.pinned) == [true, nil])
+        #expect(notes[0].tags.map(\.label).sorted() == ["home", "weekly"])
+        #expect(notes[0].tags.allSatisfy { $0.note === notes[0] })
+        #expect(notes[1].tags.isEmpty)
+        #expect(counts.fetches == 0)
+        #expect(counts.saves == 0)
+    }
+
+    @Test func aRowWithTooFewValuesFailsTheFetchWithAnError() throws {
+        let container = try ModelContainer(for: Schema([RowNote.self, RowTag.self]),
+                                           configurations: [RowStoreConfiguration(name: "short", fault: .shortRows)])
+        let writer = ModelContext(container)
+        writer.insert(RowNote(title: "Groceries"))
+        try writer.save()
+        let error = #expect(throws: PersistenceError.self) { try ModelContext(container).fetch(FetchDescriptor<RowNote>()) }
+        #expect(error?.code == .invalidSnapshot)
+    }
+
+    @Test func aSaveAnsweredWithTooFewIdentifiersFailsWithAnError() throws {
+        let container = try ModelContainer(for: Schema([RowNote.self, RowTag.self]),
+                                           configurations: [RowStoreConfiguration(name: "missing", fault: .missingIdentifier)])
+        let writer = ModelContext(container)
+        writer.insert(RowNote(title: "Groceries"))
+        let error = #expect(throws: PersistenceError.self) { try writer.save() }
+        #expect(error?.code == .invalidIdentifier)
+        #expect(writer.hasChanges)
+    }
+
+    @Test func rowLayoutListsPersistedPropertiesInDeclarationOrder() throws {
+        let layout = DataStoreRowLayout(for: RowNote.self)
+        #expect(layout.entityName == "RowNote")
+        #expect(layout.propertyNames == ["title", "pinned", "tags"])
+        #expect(layout.index(ofProperty: "tags") == 2)
+        #expect(layout.index(ofProperty: "missing") == nil)
+        #expect(DataStoreRowLayout(entityName: "NoSuchEntity") == nil)
+    }
+}
