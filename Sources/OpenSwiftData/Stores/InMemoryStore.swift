@@ -70,7 +70,7 @@ extension InMemoryStore: DataStoreRowAccess {
     }
 
     public func saveRows(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> [PersistentIdentifier] {
-        let remap = try table.save(request, storeIdentifier: identifier).remappedIdentifiers
+        let remap = try save(request).remappedIdentifiers
         return request.inserted.map { remap[$0.persistentIdentifier] ?? $0.persistentIdentifier }
     }
 }
