@@ -11,9 +11,9 @@ import Testing
         private(set) var url = ""
         private var log = ""
 
-        init(store: URL, token: String) throws {
+        init(store: URL, kind: String = "sqlite", token: String) throws {
             process.executableURL = TripsRunner.executable.deletingLastPathComponent().appendingPathComponent("openswiftdata-server")
-            process.arguments = ["--store", "sqlite:\(store.path)", "--port", "0", "--token", token]
+            process.arguments = ["--store", "\(kind):\(store.path)", "--port", "0", "--token", token]
             process.standardOutput = output
             process.standardError = output
             try process.run()
@@ -81,5 +81,37 @@ import Testing
         let result = try trips(["--remote", "http://127.0.0.1:9", "list"])
         #expect(result.status == 64)
         #expect(result.output.contains("--remote needs the server's token: pass --token or set OPENSWIFTDATA_TOKEN."))
+    }
+
+    @Test func aServerThatIsDownFailsWithinSecondsNamingItsURL() throws {
+        let started = ContinuousClock.now
+        let result = try trips(["--remote", "http://127.0.0.1:9", "--token", "t", "list"])
+        let elapsed = ContinuousClock.now - started
+        #expect(result.status == 1)
+        #expect(result.output.hasPrefix("Error: unreachable: "))
+        #expect(result.output.contains("http://127.0.0.1:9"))
+        #expect(elapsed < .seconds(8), "three attempts of a one-second connect timeout, not three of the request timeout")
+    }
+
+    @Test func tripsOfAJSONServerAreNumberedByPositionAndDeletedByThatNumber() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("remote-trips-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try ServerProcess(store: directory.appendingPathComponent("trips.json"), kind: "json", token: "trips-secret")
+        defer { _ = server.terminate() }
+        let remote = ["--remote", server.url, "--token", "trips-secret"]
+
+        #expect(try trips(remote + ["add", "Oslo", "--destination", "Norway", "--start", "2026-07-01"]).output == "Added #1 Oslo (Norway, 2026-07-01)\n")
+        #expect(try trips(remote + ["add", "Rome", "--destination", "Italy", "--start", "2026-03-01"]).output == "Added #1 Rome (Italy, 2026-03-01)\n")
+        #expect(try trips(remote + ["list"]).output == """
+            #  Name  Destination  Start       End         Days  Budget
+            -  ----  -----------  ----------  ----------  ----  ------
+            1  Rome  Italy        2026-03-01  2026-03-01     1    0.00
+            2  Oslo  Norway       2026-07-01  2026-07-01     1    0.00
+
+            """)
+        #expect(try trips(remote + ["delete", "2"]).output == "Deleted #2 Oslo\n")
+        #expect(try trips(remote + ["list", "--json"]).output.contains(#""name" : "Rome""#))
+        #expect(!(try trips(remote + ["list"]).output.contains("Oslo")))
     }
 }
