@@ -24,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
     ],
     targets: [
@@ -43,6 +44,8 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The save binds and steps rows through SQLite's C API on GRDB's cached statements.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
         .target(name: "JSONStore", dependencies: ["OpenSwiftData"]),
@@ -92,7 +95,14 @@ let package = Package(
         .executableTarget(name: "SQLiteCrashChild", dependencies: ["OpenSwiftData"]),
         // The child process JSONStoreTests kills; not a product.
         .executableTarget(name: "JSONStoreCrashWriter", dependencies: ["JSONStore"]),
-        .testTarget(name: "OpenSwiftDataTests", dependencies: ["OpenSwiftData"]),
+        .testTarget(
+            name: "OpenSwiftDataTests",
+            dependencies: [
+                "OpenSwiftData",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ]
+        ),
         .testTarget(name: "JSONStoreTests", dependencies: ["JSONStore", "DataStoreTesting", "JSONStoreCrashWriter"]),
         .testTarget(name: "DataStoreTestingTests", dependencies: ["DataStoreTesting"]),
         .testTarget(name: "QueryTranslationTests", dependencies: ["OpenSwiftData"]),

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// Owns the schema and one store per configuration, and hands out the main-actor context.
 ///
@@ -108,6 +109,11 @@ public class ModelContainer: Equatable, @unchecked Sendable {
         }
         try configuration.validate()
         let store = try C.Store(configuration, migrationPlan: migrationPlan)
+        var metadata: Logger.Metadata = ["store": "\(configuration.name)", "type": "\(C.Store.self)"]
+        if let file = configuration as? ModelConfiguration {
+            metadata["location"] = "\(file.isStoredInMemoryOnly ? "memory" : file.url.path)"
+        }
+        ModelContainer.logger.info("Opened store", metadata: metadata)
         return StoreSlot(store, configuration: configuration)
     }
 

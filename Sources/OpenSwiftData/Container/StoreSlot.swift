@@ -31,10 +31,12 @@ package final class StoreSlot: @unchecked Sendable {
     /// How many fetch requests reached the store: tests use it to prove a load costs a constant
     /// number of queries (no N+1).
     package private(set) var fetchRequestCount = 0
+    private let instruments: StoreInstruments
 
     init(_ store: any DataStore, configuration: any DataStoreConfiguration) {
         self.store = store
         self.configuration = configuration
+        instruments = StoreInstruments(storeName: configuration.name)
         entityNames = Set((configuration.schema ?? store.schema).entities.map(\.name))
     }
 
@@ -58,6 +60,10 @@ package final class StoreSlot: @unchecked Sendable {
     package var rewritesReferences: Bool { store is any RewritesRelationshipReferences }
 
     package func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState) throws -> FetchedRows {
+        try instruments.measure(.fetch, entity: Schema.entityName(for: T.self)) { try rows(descriptor, editingState: editingState) }
+    }
+
+    private func rows<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState) throws -> FetchedRows {
         if let store = store as? DefaultStore {
             // Rows ready for the context: the generic loop below copies each snapshot through
             // value witnesses and casts it back to a DefaultSnapshot, a thousand instructions a row.
@@ -103,14 +109,14 @@ package final class StoreSlot: @unchecked Sendable {
         func open<S: DataStore>(_ store: S) throws -> Int {
             try lock.withLock { try store.fetchCount(DataStoreFetchRequest(editingState: editingState, descriptor: descriptor)) }
         }
-        return try open(store)
+        return try instruments.measure(.fetch, entity: Schema.entityName(for: T.self)) { try open(store) }
     }
 
     package func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState) throws -> [PersistentIdentifier] {
         func open<S: DataStore>(_ store: S) throws -> [PersistentIdentifier] {
             try lock.withLock { try store.fetchIdentifiers(DataStoreFetchRequest(editingState: editingState, descriptor: descriptor)) }
         }
-        return try open(store)
+        return try instruments.measure(.fetch, entity: Schema.entityName(for: T.self)) { try open(store) }
     }
 
     package func save(inserted: [BackingStorage], updated: [BackingStorage], deleted: [BackingStorage],
@@ -154,7 +160,9 @@ package final class StoreSlot: @unchecked Sendable {
             let permanents = inserted.map { remap[$0.persistentModelIdentifier] ?? $0.persistentModelIdentifier }
             return SaveOutcome(insertedIdentifiers: permanents, remapped: !remap.isEmpty, reregistered: reregistered)
         }
-        return try open(store)
+        return try instruments.measure(.save, entity: Set((inserted + updated + deleted).map(\.info.entityName)).sorted().joined(separator: ",")) {
+            try open(store)
+        }
     }
 
     /// Runs a batch delete in the store; `false` when the store does not adopt ``DataStoreBatching``.
