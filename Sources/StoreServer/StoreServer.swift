@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import OpenSwiftData
+import Prometheus
 import StoreWire
 
 /// Serves a container's store over HTTP/JSON, for ``RemoteStore`` clients: fetches, counts and
@@ -21,13 +22,23 @@ import StoreWire
 /// and properties, never SQL; the server checks every name against the container's schema.
 public struct StoreServer: Sendable {
     public let configuration: StoreServerConfiguration
-    private let store: ServedStore
+    /// The server's request counts and durations, served at `/metrics` (see ``addRoutes(to:atPath:)``).
+    public let metrics: PrometheusCollectorRegistry
+    let routes: StoreRoutes
+    let requestMetrics: RequestMetrics
     let logger: Logger
 
+    /// `metrics` is the registry the request metrics go to; pass your application's own to serve
+    /// its metrics and the server's at one `/metrics`.
     public init(container: ModelContainer, configuration: StoreServerConfiguration,
-                logger: Logger = Logger(label: "openswiftdata.server")) throws {
+                logger: Logger = Logger(label: "openswiftdata.server"),
+                metrics: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) throws {
         self.configuration = configuration
-        store = try ServedStore(container: container)
+        routes = StoreRoutes(store: try ServedStore(container: container),
+                             body: JSONBody(maxSize: configuration.maxBodySize, maxDepth: configuration.maxJSONDepth),
+                             work: BlockingWork(limit: configuration.requestTimeLimit))
+        self.metrics = metrics
+        requestMetrics = RequestMetrics(factory: PrometheusMetricsFactory(registry: metrics))
         self.logger = logger
     }
 
@@ -35,12 +46,8 @@ public struct StoreServer: Sendable {
     /// alone or beside other services. `onServerRunning` receives the port it listens on.
     public func application(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         let router = Router()
-        router.add(middleware: ErrorBodyMiddleware())
-        router.add(middleware: LogRequestsMiddleware(.debug))
-        router.add(middleware: BearerTokenMiddleware(tokens: configuration.tokens))
-        StoreRoutes(store: store, body: JSONBody(maxSize: configuration.maxBodySize, maxDepth: configuration.maxJSONDepth),
-                    work: BlockingWork(limit: configuration.requestTimeLimit))
-            .register(on: router)
+        addMiddleware(to: router)
+        addEndpoints(to: router)
         let idle = TimeAmount.nanoseconds(configuration.idleTimeout.wholeNanoseconds)
         return Application(
             router: router,

@@ -14,8 +14,9 @@ struct ServerCommand: AsyncParsableCommand {
         abstract: "Serve an OpenSwiftData store (the trips schema) over HTTP for RemoteStore clients.",
         discussion: """
             Tokens come from --token (repeatable) or the comma-separated OPENSWIFTDATA_TOKENS variable; \
-            clients send one as 'Authorization: Bearer <token>'. Stops gracefully on SIGINT or SIGTERM.
-            """
+            clients send one as 'Authorization: Bearer <token>'. Requests are logged at info level;             GET /metrics (with a token) serves request counts and durations for Prometheus. Stops gracefully             on SIGINT or SIGTERM.
+            """,
+        version: PackageVersion.current
     )
 
     @Option(help: ArgumentHelp("sqlite:PATH (the default store), json:PATH, or memory.", valueName: "kind:path"))
@@ -45,6 +46,7 @@ struct ServerCommand: AsyncParsableCommand {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.")
         }
         logger.logLevel = level
+        ModelContainer.logger = logger
         let tokens = Set(tokens).union(StoreServerConfiguration.tokens(fromEnvironment: "OPENSWIFTDATA_TOKENS"))
         guard !tokens.isEmpty else {
             throw ValidationError("Give at least one bearer token with --token or OPENSWIFTDATA_TOKENS, so only your clients can use the store.")

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 
 /// `trips --remote` against a real `openswiftdata-server` process on 127.0.0.1.
@@ -113,5 +116,29 @@ import Testing
         #expect(try trips(remote + ["delete", "2"]).output == "Deleted #2 Oslo\n")
         #expect(try trips(remote + ["list", "--json"]).output.contains(#""name" : "Rome""#))
         #expect(!(try trips(remote + ["list"]).output.contains("Oslo")))
+    }
+
+    @Test func metricsOfARunningServerCountTheRequestsTripsMade() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("remote-trips-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try ServerProcess(store: directory.appendingPathComponent("trips.store"), token: "trips-secret")
+        defer { _ = server.terminate() }
+        let remote = ["--remote", server.url, "--token", "trips-secret"]
+        // add: a fetch for a trip with the same name and start, the save, a fetch to number it;
+        // list: the listing and the numbering.
+        #expect(try trips(remote + ["add", "Oslo", "--destination", "Norway", "--start", "2026-07-01"]).status == 0)
+        #expect(try trips(remote + ["list"]).status == 0)
+
+        var request = URLRequest(url: URL(string: server.url + "/metrics")!)
+        let (_, refused) = try await URLSession.shared.data(for: request)
+        #expect((refused as? HTTPURLResponse)?.statusCode == 401)
+        request.setValue("Bearer trips-secret", forHTTPHeaderField: "Authorization")
+        let (body, response) = try await URLSession.shared.data(for: request)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        let lines = Set(String(decoding: body, as: UTF8.self).split(separator: "\n").map(String.init))
+        #expect(lines.contains(#"openswiftdata_server_requests_total{route="/v1/fetch"} 4"#))
+        #expect(lines.contains(#"openswiftdata_server_requests_total{route="/v1/save"} 1"#))
+        #expect(lines.contains(#"openswiftdata_server_request_errors_total{route="/v1/fetch"} 0"#))
     }
 }
