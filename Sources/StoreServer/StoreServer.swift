@@ -6,7 +6,7 @@ import OpenSwiftData
 import Prometheus
 import StoreWire
 
-/// Serves a container's store over HTTP/JSON, for ``RemoteStore`` clients: fetches, counts and
+/// Serves a container's store over HTTP/JSON, for `RemoteStore` clients: fetches, counts and
 /// batch deletes run in the server's store (in SQL for the default store), saves return the
 /// permanent identifiers and are applied once per idempotency key.
 ///
@@ -61,7 +61,7 @@ public struct StoreServer: Sendable {
 
     /// Runs until SIGINT or SIGTERM (or until the calling task is cancelled), then finishes the
     /// requests under way and stops. The server's tasks run on threads of their own (see
-    /// ``ServerExecutor``), so clients blocking in the same process cannot starve it.
+    /// `ServerExecutor`), so clients blocking in the same process cannot starve it.
     public func run(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let application = application(onServerRunning: onServerRunning)
         try await withTaskExecutorPreference(ServerExecutor.shared) {

@@ -5,7 +5,7 @@ import GRDBSQLite
 /// The default store's reads and batch deletes, by store-neutral query: what its typed requests
 /// translate to, and what a server hands it for a query that arrived over the wire.
 extension DefaultStore: QueryableDataStore {
-    /// Snapshots hold every value; only a context's fetch (``fetchForContext(_:)``) leaves the
+    /// Snapshots hold every value; only a context's fetch (`fetchForContext(_:)`) leaves the
     /// to-manys kept by their destination's key to be read when first read.
     public final func fetchSnapshots(_ query: DataStoreQuery) throws -> [DefaultSnapshot] {
         let layout = try layout(forEntity: query.entityName)
@@ -50,7 +50,7 @@ extension DefaultStore: QueryableDataStore {
         }
     }
 
-    /// `DELETE FROM` without a filter (``deleteAll(from:action:)``), one `DELETE … WHERE Z_PK IN
+    /// `DELETE FROM` without a filter (`deleteAll(from:action:)`), one `DELETE … WHERE Z_PK IN
     /// (SELECT …)` with one.
     public final func deleteModels(matching query: DataStoreQuery) throws {
         try requireWritable("delete models")
