@@ -14,9 +14,17 @@ import Testing
         private(set) var url = ""
         private var log = ""
 
-        init(store: URL, kind: String = "sqlite", token: String) throws {
+        convenience init(store: URL, kind: String = "sqlite", token: String) throws {
+            try self.init(arguments: ["--store", "\(kind):\(store.path)", "--port", "0", "--token", token])
+        }
+
+        /// The server with these arguments, and this process's environment without
+        /// `OPENSWIFTDATA_*` variables but with `environment`.
+        init(arguments: [String], environment: [String: String] = [:]) throws {
             process.executableURL = TripsRunner.executable.deletingLastPathComponent().appendingPathComponent("openswiftdata-server")
-            process.arguments = ["--store", "\(kind):\(store.path)", "--port", "0", "--token", token]
+            process.arguments = arguments
+            process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("OPENSWIFTDATA_") }
+                .merging(environment) { $1 }
             process.standardOutput = output
             process.standardError = output
             try process.run()
