@@ -78,4 +78,21 @@ import Testing
             }
         }
     }
+
+    @Test func theResponderForOtherFrameworksAnswersAsTheRoutesDo() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let api = server.responder()
+        func request(_ method: HTTPRequest.Method, _ path: String, _ fields: HTTPFields = [:]) -> HTTPRequest {
+            HTTPRequest(method: method, scheme: "http", authority: "localhost", path: path, headerFields: fields)
+        }
+        let (health, healthBody) = await api.respond(to: request(.get, "/v1/health"), body: ByteBuffer(), logger: quietLogger)
+        #expect(health.status == .ok)
+        #expect(String(buffer: healthBody) == #"{"status":"ok"}"#)
+        let query = ByteBuffer(string: #"{"query":{"entityName":"Note","sortBy":[]}}"#)
+        let (refused, _) = await api.respond(to: request(.post, "/v1/count"), body: query, logger: quietLogger)
+        #expect(refused.status == .unauthorized)
+        let (counted, countBody) = await api.respond(to: request(.post, "/v1/count", Self.bearer), body: query, logger: quietLogger)
+        #expect(counted.status == .ok)
+        #expect(String(buffer: countBody) == #"{"count":0}"#)
+    }
 }

@@ -59,16 +59,9 @@ import Testing
 
     /// The server run to completion (it exits at once on a bad setting); its output.
     func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = TripsRunner.executable.deletingLastPathComponent().appendingPathComponent("openswiftdata-server")
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("OPENSWIFTDATA_") }.merging(environment) { $1 }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let server = TripsRunner.executable.deletingLastPathComponent().appendingPathComponent("openswiftdata-server")
+        return try TripsRunner.execute(arguments, executable: server) { variables in
+            variables = variables.filter { !$0.key.hasPrefix("OPENSWIFTDATA_") }.merging(environment) { $1 }
+        }
     }
 }

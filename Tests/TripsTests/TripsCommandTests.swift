@@ -33,11 +33,12 @@ struct TripsRunner {
         try Self.execute(arguments + ["--store", store.path]) { [locale] in $0["LC_ALL"] = locale }
     }
 
-    /// Runs the trips executable with this process's environment changed by `adjust`; its
-    /// standard output and error together.
-    static func execute(_ arguments: [String], environment adjust: (inout [String: String]) -> Void) throws -> (status: Int32, output: String) {
+    /// Runs the trips executable (or another one beside it) with this process's environment
+    /// changed by `adjust`; its standard output and error together.
+    static func execute(_ arguments: [String], executable: URL = TripsRunner.executable,
+                        environment adjust: (inout [String: String]) -> Void) throws -> (status: Int32, output: String) {
         let process = Process()
-        process.executableURL = TripsRunner.executable
+        process.executableURL = executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         adjust(&environment)
