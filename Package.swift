@@ -2,11 +2,27 @@
 import CompilerPluginSupport
 import PackageDescription
 
+// The `SwiftData` product lets SwiftData code compile unchanged (`import SwiftData`) where Apple's
+// framework does not exist, and lets a cross-platform package depend on it unconditionally. Its
+// module is named SwiftData only off Apple platforms: a package module of that name would shadow
+// Apple's framework for every target depending on the product (the package's module search paths
+// come before the SDK's), which no guard inside its sources could prevent. Read on an Apple host,
+// the manifest gives the product a module of another name that re-exports Apple's framework (the
+// manifest sees the host, not the destination: a Mac cross-compiling for Linux gets that branch).
+#if canImport(Darwin)
+let swiftDataModule = "SwiftDataOnApplePlatforms"
+let swiftDataDependencies: [Target.Dependency] = []
+#else
+let swiftDataModule = "SwiftData"
+let swiftDataDependencies: [Target.Dependency] = ["OpenSwiftData"]
+#endif
+
 let package = Package(
     name: "OpenSwiftData",
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "OpenSwiftData", targets: ["OpenSwiftData"]),
+        .library(name: "SwiftData", targets: [swiftDataModule]),
         .library(name: "JSONStore", targets: ["JSONStore"]),
         .library(name: "DataStoreTesting", targets: ["DataStoreTesting"]),
         .library(name: "RemoteStore", targets: ["RemoteStore"]),
@@ -21,6 +37,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -53,6 +70,7 @@ let package = Package(
                 .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
+        .target(name: swiftDataModule, dependencies: swiftDataDependencies, path: "Sources/SwiftData"),
         .target(name: "JSONStore", dependencies: ["OpenSwiftData"]),
         .target(name: "DataStoreTesting", dependencies: ["OpenSwiftData"]),
         .target(name: "SampleTrips", dependencies: ["OpenSwiftData"]),
@@ -76,6 +94,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
@@ -104,6 +124,9 @@ let package = Package(
         .executableTarget(name: "SQLiteCrashChild", dependencies: ["OpenSwiftData"]),
         // The child process JSONStoreTests kills; not a product.
         .executableTarget(name: "JSONStoreCrashWriter", dependencies: ["JSONStore"]),
+        // Public, package and fileprivate models and model actors in a library of their own, so that
+        // CrossModuleTests checks the macros' access levels from another module; not a product.
+        .target(name: "CrossModuleModels", dependencies: ["OpenSwiftData"]),
         .testTarget(
             name: "OpenSwiftDataTests",
             dependencies: [
@@ -112,6 +135,9 @@ let package = Package(
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]
         ),
+        .testTarget(name: "CrossModuleTests", dependencies: ["CrossModuleModels", "OpenSwiftData"]),
+        // Model code that imports only SwiftData, as written for Apple's framework.
+        .testTarget(name: "SwiftDataTests", dependencies: [.target(name: swiftDataModule)]),
         .testTarget(name: "JSONStoreTests", dependencies: ["JSONStore", "DataStoreTesting", "JSONStoreCrashWriter"]),
         .testTarget(name: "DataStoreTestingTests", dependencies: ["DataStoreTesting"]),
         .testTarget(name: "QueryTranslationTests", dependencies: ["OpenSwiftData"]),
@@ -119,7 +145,7 @@ let package = Package(
         .testTarget(
             name: "RemoteStoreTests",
             dependencies: [
-                "RemoteStore", "StoreServer", "StoreWire", "DataStoreTesting", "SampleTrips",
+                "RemoteStore", "StoreServer", "StoreWire", "DataStoreTesting", "SampleTrips", "JSONStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

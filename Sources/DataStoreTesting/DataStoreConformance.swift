@@ -60,14 +60,18 @@ public struct DataStoreConformance: Sendable {
         self.init(capabilities: capabilities, makeConfiguration: makeConfiguration)
     }
 
-    /// The models the checks store: every attribute kind, a to-one, a to-many, a self reference,
-    /// and a uniqueness constraint.
+    /// The models the checks store: every attribute kind, every relationship shape (to-one and
+    /// to-many, optional or not, with and without an inverse, many-to-many, self references), every
+    /// delete rule, and a uniqueness constraint.
     public static var schema: Schema {
-        Schema([ConformanceItem.self, ConformanceOwner.self, ConformancePet.self, ConformanceCode.self])
+        Schema([ConformanceItem.self, ConformanceOwner.self, ConformancePet.self, ConformanceCode.self,
+                ConformanceRoot.self, ConformanceLeaf.self, ConformanceLabel.self,
+                ConformanceAuthor.self, ConformanceBook.self, ConformanceGenre.self, ConformanceAward.self, ConformanceSketch.self])
     }
 
     /// Every check, in a stable order.
-    public static let checks: [Check] = Check.crud + Check.queries + Check.relationships + Check.constraints + Check.lifecycle
+    public static let checks: [Check] = Check.crud + Check.queries + Check.relationships + Check.graphInsert + Check.deleteRules
+        + Check.batchDelete + Check.constraints + Check.lifecycle
 
     /// One behaviour, named by what a conforming store does.
     public struct Check: Sendable, CustomStringConvertible, CustomTestStringConvertible {

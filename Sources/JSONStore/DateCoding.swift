@@ -1,10 +1,16 @@
 import Foundation
+import OpenSwiftData
 
 /// The `Date` forms of ``JSONStoreConfiguration/DateEncoding``. Reading accepts ISO 8601 text
 /// (with or without a fraction of a second, in any time zone) and numbers, so files written by the
 /// seeds (`.iso8601`, whole seconds) and by Foundation's default coder (seconds since 2001) load.
 enum DateCoding {
+    /// Refuses a date no store keeps (``StorableValues``), also inside a Codable value: ISO 8601
+    /// text cannot spell it, and it would not read back the same.
     static func encode(_ date: Date, as encoding: JSONStoreConfiguration.DateEncoding, to encoder: any Encoder) throws {
+        if let problem = StorableValues.problem(with: date) {
+            throw EncodingError.invalidValue(date, .init(codingPath: encoder.codingPath, debugDescription: problem))
+        }
         var container = encoder.singleValueContainer()
         switch encoding {
         case .iso8601: try container.encode(iso8601String(date))
@@ -13,14 +19,19 @@ enum DateCoding {
         }
     }
 
+    /// Refuses a date no store keeps (``StorableValues``), so a hand-edited file cannot load one.
     static func decode(as encoding: JSONStoreConfiguration.DateEncoding, from decoder: any Decoder) throws -> Date {
         let container = try decoder.singleValueContainer()
         if let seconds = try? container.decode(Double.self) {
-            return encoding == .secondsSince1970
+            let date = encoding == .secondsSince1970
                 ? Date(timeIntervalSince1970: seconds) : Date(timeIntervalSinceReferenceDate: seconds)
+            if let problem = StorableValues.problem(with: date) {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: problem)
+            }
+            return date
         }
         let text = try container.decode(String.self)
-        guard let date = date(fromISO8601: text) else {
+        guard let date = date(fromISO8601: text), StorableValues.isStorable(date) else {
             throw DecodingError.dataCorruptedError(in: container, debugDescription:
                 "Expected a date as ISO 8601 text such as \"2024-05-01T09:30:00Z\", or as a number of seconds; found \"\(text)\".")
         }
@@ -28,7 +39,8 @@ enum DateCoding {
     }
 
     /// Whole seconds as the seeds write them; a fraction is appended with the shortest digits that
-    /// read back to the same `Date`, since dates are `Double` seconds since 2001.
+    /// read back to the same `Date`, since dates are `Double` seconds since 2001. Only for a
+    /// storable date (``StorableValues/isStorable(_:)``), whose seconds fit an `Int64`.
     static func iso8601String(_ date: Date) -> String {
         let interval = date.timeIntervalSinceReferenceDate
         let whole = interval.rounded(.down)

@@ -17,6 +17,11 @@ struct JSONSave {
     }
 
     mutating func run(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> [PersistentIdentifier: PersistentIdentifier] {
+        for snapshot in [request.inserted, request.updated].joined() {
+            if let problem = StorableValues.problem(in: snapshot) {
+                throw JSONStoreError(.invalidValue, "\(problem). Nothing was saved.", url: store.url)
+            }
+        }
         for snapshot in request.deleted { archive.remove(snapshot.persistentIdentifier) }
 
         var targets: [(DefaultSnapshot, PersistentIdentifier)] = []

@@ -32,25 +32,51 @@ extension JSONStore {
     /// Runs `change` on a copy of the latest archive, holding the file lock, writes the result
     /// durably, and only then adopts it.
     func write<T>(_ action: String, _ change: (inout SnapshotArchive) throws -> T) throws -> T {
+        var result: T?
+        try write(action, replay: { false }, change: { result = try change(&$0) }, beforeReplacing: nil)
+        return result!
+    }
+
+    /// The steps of every write: settle the receipt file (``ReceiptLog``), answer from it when
+    /// `replay` says so, else stage `change`, let `beforeReplacing` record a receipt for the new
+    /// file's bytes, and replace the file.
+    func write(_ action: String, replay: () throws -> Bool, change: (inout SnapshotArchive) throws -> Void,
+               beforeReplacing: ((Data) throws -> Void)?) throws {
         try lock.withLock {
             try exclusively(action) {
                 try reloadIfChanged()
-                var staged = archive
-                let result = try change(&staged)
-                let bytes: Data
+                let settled = try settleReceipts()
                 do {
-                    bytes = try staged.encodedFile(with: coder)
+                    if try replay() {
+                        if settled { try writeReceipts(receipts.log) }
+                        return
+                    }
+                    var staged = archive
+                    try change(&staged)
+                    let bytes: Data
+                    do {
+                        bytes = try staged.encodedFile(with: coder)
+                    } catch {
+                        throw JSONStoreError(.invalidValue, "A model cannot be encoded as JSON (\(error)); its properties must be Codable. Nothing was saved.", url: url, underlying: error)
+                    }
+                    if let beforeReplacing {
+                        try beforeReplacing(bytes)
+                    } else if settled {
+                        try writeReceipts(receipts.log)
+                    }
+                    do {
+                        stamp = try DurableFile.replace(url, with: bytes)
+                    } catch let error as POSIXFailure {
+                        let advice = error.isDiskFull ? "The disk is full; free some space and save again." : "Check the directory's permissions and the disk, then save again."
+                        throw JSONStoreError(.ioFailure, "Writing \(url.path) failed: \(error). \(advice) The previous file is intact and nothing was saved.", url: url, underlying: error)
+                    }
+                    if beforeReplacing != nil, let stamp { receipts.written = (stamp, ReceiptLog.digest(bytes)) }
+                    archive = staged
                 } catch {
-                    throw JSONStoreError(.invalidValue, "A model cannot be encoded as JSON (\(error)); its properties must be Codable. Nothing was saved.", url: url, underlying: error)
+                    // The log settled in memory may not be on disk: read it again next time.
+                    if settled { receipts.stamp = nil }
+                    throw error
                 }
-                do {
-                    stamp = try DurableFile.replace(url, with: bytes)
-                } catch let error as POSIXFailure {
-                    let advice = error.isDiskFull ? "The disk is full; free some space and save again." : "Check the directory's permissions and the disk, then save again."
-                    throw JSONStoreError(.ioFailure, "Writing \(url.path) failed: \(error). \(advice) The previous file is intact and nothing was saved.", url: url, underlying: error)
-                }
-                archive = staged
-                return result
             }
         }
     }

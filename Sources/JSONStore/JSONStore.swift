@@ -42,6 +42,8 @@ public final class JSONStore: DataStore, DataStoreBatching, RewritesRelationship
     var stamp: FileStamp?
     /// Why the file on disk could not be read; while set, every call throws it and nothing is saved.
     var readFailure: JSONStoreError?
+    /// The receipts of saves made with an idempotency key (``ReceiptLog``).
+    var receipts = ReceiptState()
 
     var url: URL { configuration.url }
 
@@ -64,6 +66,7 @@ public final class JSONStore: DataStore, DataStoreBatching, RewritesRelationship
         try lock.withLock {
             try exclusively("open") {
                 DurableFile.removeOrphans(of: configuration.url)
+                DurableFile.removeOrphans(of: receiptsURL)
                 try reloadIfChanged()
             }
         }

@@ -18,17 +18,39 @@ extension ModelActorMacro: MemberMacro {
             context.diagnose(nonActorDiagnostic(node, declaration))
             return []
         }
+        let access = memberAccessPrefix(declaration.modifiers)
         return [
-            "nonisolated let modelExecutor: any OpenSwiftData.ModelExecutor",
-            "nonisolated let modelContainer: OpenSwiftData.ModelContainer",
+            "\(raw: access)nonisolated let modelExecutor: any OpenSwiftData.ModelExecutor",
+            "\(raw: access)nonisolated let modelContainer: OpenSwiftData.ModelContainer",
             """
-            init(modelContainer: OpenSwiftData.ModelContainer) {
+            \(raw: access)init(modelContainer: OpenSwiftData.ModelContainer) {
                 let modelContext = OpenSwiftData.ModelContext(modelContainer)
                 self.modelExecutor = OpenSwiftData.DefaultSerialModelExecutor(modelContext: modelContext)
                 self.modelContainer = modelContainer
             }
             """,
         ]
+    }
+
+    /// The members witness `ModelActor`'s requirements, so they must be as visible as the actor
+    /// (a `public actor` in a library would not compile otherwise), and the initializer is how
+    /// other modules create it. A `private` actor's members become `fileprivate`: `private` would
+    /// hide them from the conformance, which needs the actor's own file-wide visibility. `open` is
+    /// invalid on an actor and the compiler says so; `public` keeps that the only error.
+    private static func memberAccessPrefix(_ modifiers: DeclModifierListSyntax) -> String {
+        for modifier in modifiers where modifier.detail == nil {
+            switch modifier.name.tokenKind {
+            case .keyword(.public), .keyword(.open):
+                return "public "
+            case .keyword(.package):
+                return "package "
+            case .keyword(.fileprivate), .keyword(.private):
+                return "fileprivate "
+            default:
+                continue
+            }
+        }
+        return ""
     }
 
     private static func nonActorDiagnostic(_ node: AttributeSyntax, _ declaration: some DeclGroupSyntax) -> Diagnostic {

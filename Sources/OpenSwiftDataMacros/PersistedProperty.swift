@@ -18,6 +18,19 @@ struct PersistedProperty {
         declaration.attributes.first(named: "Attribute") ?? declaration.attributes.first(named: "Relationship")
     }
 
+    /// Whether the declared type is an array (`[T]`, `Array<T>`, or an optional of one): such a
+    /// property gets a `_modify` accessor, so that appending to it works on the array in place.
+    var isArray: Bool {
+        var type = type
+        if let optional = type.as(OptionalTypeSyntax.self) { type = optional.wrappedType }
+        if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { type = optional.wrappedType }
+        if type.is(ArrayTypeSyntax.self) { return true }
+        if let identifier = type.as(IdentifierTypeSyntax.self) {
+            return identifier.name.text == "Array" && identifier.genericArgumentClause != nil
+        }
+        return false
+    }
+
     var isTransformable: Bool {
         guard let attribute = declaration.attributes.first(named: "Attribute"),
               case .argumentList(let arguments) = attribute.arguments

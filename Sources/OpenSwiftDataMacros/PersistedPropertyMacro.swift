@@ -6,6 +6,7 @@ import SwiftSyntaxMacros
 public enum PersistedPropertyMacro: BackingDataAccessors {
     static let getter = "getValue"
     static let setter = "setValue"
+    static let modifiesInPlace = true
 }
 
 /// `@_TransformablePersistedProperty`, attached by `@Model` to `@Attribute(.transformable(by:))`
@@ -13,6 +14,7 @@ public enum PersistedPropertyMacro: BackingDataAccessors {
 public enum TransformablePersistedPropertyMacro: BackingDataAccessors {
     static let getter = "getTransformableValue"
     static let setter = "setTransformableValue"
+    static let modifiesInPlace = false
 }
 
 /// The accessors and the `_name` peer shared by both persisted-property macros; they differ only
@@ -20,6 +22,9 @@ public enum TransformablePersistedPropertyMacro: BackingDataAccessors {
 protocol BackingDataAccessors: AccessorMacro, PeerMacro {
     static var getter: String { get }
     static var setter: String { get }
+    /// Whether array properties get a `_modify` accessor that lets the backing data hand the
+    /// array over to be changed in place (``PersistentModel/_beginInPlaceModification(forKey:)``).
+    static var modifiesInPlace: Bool { get }
 }
 
 extension BackingDataAccessors {
@@ -33,6 +38,23 @@ extension BackingDataAccessors {
         let storage = property.storageName
         // The init accessor lets the class's own initializers assign the property before
         // `self` is available, writing straight into the backing data.
+        let modify: [AccessorDeclSyntax] = modifiesInPlace && property.isArray ? [
+            """
+            _modify {
+                _$observationRegistrar.access(self, keyPath: \(keyPath))
+                _$observationRegistrar.willSet(self, keyPath: \(keyPath))
+                defer {
+                    _$observationRegistrar.didSet(self, keyPath: \(keyPath))
+                }
+                var value = self.\(raw: getter)(forKey: \(keyPath))
+                self._beginInPlaceModification(forKey: \(keyPath))
+                defer {
+                    self.\(raw: setter)(forKey: \(keyPath), to: value)
+                }
+                yield &value
+            }
+            """,
+        ] : []
         return [
             """
             @storageRestrictions(accesses: _$backingData, initializes: \(raw: storage))
@@ -54,7 +76,7 @@ extension BackingDataAccessors {
                 }
             }
             """,
-        ]
+        ] + modify
     }
 
     public static func expansion(

@@ -1,8 +1,9 @@
 import SwiftSyntax
 
 extension AttributeSyntax {
-    /// Whether this is `@name` or `@OpenSwiftData.name`; users qualify the macros when a type of
-    /// theirs (or `Schema.Attribute`) shadows the short name.
+    /// Whether this is `@name`, `@OpenSwiftData.name` or `@SwiftData.name` (the `SwiftData` product's
+    /// module re-exports ours); users qualify the macros when a type of theirs (or `Schema.Attribute`)
+    /// shadows the short name.
     func isNamed(_ name: String) -> Bool {
         attributeName.isOpenSwiftDataName(name)
     }
@@ -25,7 +26,7 @@ extension TypeSyntax {
             return identifier.name.text == name
         }
         if let member = self.as(MemberTypeSyntax.self), let module = member.baseType.as(IdentifierTypeSyntax.self) {
-            return module.name.text == "OpenSwiftData" && member.name.text == name
+            return ["OpenSwiftData", "SwiftData"].contains(module.name.text) && member.name.text == name
         }
         return false
     }

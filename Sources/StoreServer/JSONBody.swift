@@ -23,6 +23,12 @@ struct JSONBody {
         return bytes
     }
 
+    /// The checks `bytes(of:)` makes, for a body that did not come from a request (the fuzzers').
+    func check(_ bytes: [UInt8]) throws {
+        guard bytes.count <= maxSize else { throw tooLarge() }
+        try checkDepth(bytes)
+    }
+
     func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
         guard !bytes.isEmpty else {
             throw StoreServerError(.invalidRequest, "The request has no body; send a JSON object (see /v1/openapi.yaml).")
@@ -50,6 +56,22 @@ struct JSONBody {
     /// Counts open objects and arrays outside strings.
     private func checkDepth(_ bytes: [UInt8]) throws {
         var depth = 0
+        try Self.forEachStructuralByte(in: bytes) { byte in
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                if depth > maxDepth {
+                    throw StoreServerError(.invalidRequest, "The request body nests objects and arrays deeper than \(maxDepth) levels; simplify the query.")
+                }
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            default: break
+            }
+        }
+    }
+
+    /// Calls `visit` with each `{`, `}`, `[`, `]` and `,` outside strings, in order: a scan of the
+    /// body's shape that costs a pass over its bytes, before any decoding.
+    static func forEachStructuralByte(in bytes: [UInt8], _ visit: (UInt8) throws -> Void) rethrows {
         var inString = false
         var escaped = false
         for byte in bytes {
@@ -59,12 +81,7 @@ struct JSONBody {
             }
             switch byte {
             case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                depth += 1
-                if depth > maxDepth {
-                    throw StoreServerError(.invalidRequest, "The request body nests objects and arrays deeper than \(maxDepth) levels; simplify the query.")
-                }
-            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ","): try visit(byte)
             default: break
             }
         }

@@ -36,8 +36,10 @@ struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
         guard let header = request.headers[.authorization] else {
             throw StoreServerError(.unauthorized, "This server needs a bearer token: send 'Authorization: Bearer <token>'.")
         }
-        let prefix = "Bearer "
-        guard header.hasPrefix(prefix), accepts(Array(header.dropFirst(prefix.count).utf8)) else {
+        // The scheme is case-insensitive (RFC 9110, 11.1): "bearer" and "BEARER" are "Bearer".
+        let scheme = header.prefix { $0 != " " }
+        let token = header.dropFirst(scheme.count).drop { $0 == " " }
+        guard scheme.lowercased() == "bearer", accepts(Array(token.utf8)) else {
             throw StoreServerError(.unauthorized, "The bearer token is not one this server accepts; check the token the server was started with.")
         }
         return try await next(request, context)

@@ -10,6 +10,8 @@ struct ServedSchema: Sendable {
         var relationships: [String: (destination: String, isToMany: Bool)]
 
         var propertyNames: [String] { (Array(attributes) + relationships.keys).sorted() }
+        /// The entity it inherits from, if any.
+        var superentityName: String?
     }
 
     let entities: [String: Entity]
@@ -20,9 +22,23 @@ struct ServedSchema: Sendable {
             entities[entity.name] = Entity(
                 attributes: Set(entity.attributes.map(\.name)),
                 relationships: Dictionary(entity.relationships.map { ($0.name, ($0.destination, $0.isToMany)) },
-                                          uniquingKeysWith: { first, _ in first }))
+                                          uniquingKeysWith: { first, _ in first }),
+                superentityName: entity.superentityName ?? entity.superentity?.name)
         }
         self.entities = entities
+    }
+
+    /// Whether a model of `entityName` may stand where `destination` is expected: the same entity,
+    /// or one that inherits from it.
+    func entity(_ entityName: String, isA destination: String) -> Bool {
+        var current: String? = entityName
+        var steps = 0
+        while let name = current, steps <= entities.count {
+            if name == destination { return true }
+            current = entities[name]?.superentityName
+            steps += 1
+        }
+        return false
     }
 
     func entity(named name: String) throws -> Entity {

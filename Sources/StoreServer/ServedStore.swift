@@ -22,6 +22,9 @@ final class ServedStore: @unchecked Sendable {
         schema = ServedSchema(container.schema)
     }
 
+    /// The store identifier of the identifiers it mints.
+    var identifier: String { store.identifier }
+
     func fetch(_ query: DataStoreQuery) throws -> [DefaultSnapshot] {
         try lock.withLock { try store.fetchSnapshots(query) }
     }
@@ -52,6 +55,9 @@ final class ServedStore: @unchecked Sendable {
             return try WireCoding.encoder().encode(SaveResponse(storeIdentifier: result.storeIdentifier, remapped: remapped))
         }
         return try lock.withLock {
+            if let index = try firstMissingUpdate(changes.updated, in: store) {
+                throw SaveValidation.missing(index, changes.updated[index].persistentIdentifier)
+            }
             guard let idempotencyKey else {
                 return SaveReceipt(response: try respond(try store.save(request)), isReplay: false)
             }

@@ -4,10 +4,14 @@ import Hummingbird
 import OpenSwiftData
 import StoreWire
 
-/// The API's endpoints (see openapi.yaml). Store calls block, so they run through ``BlockingWork``.
+/// The API's endpoints (see openapi.yaml). Decoding, checking and the store call run through
+/// ``BlockingWork``, off the server's event loops and executor threads, so the time limit covers
+/// them all and a costly body cannot hold up the requests behind it.
 struct StoreRoutes: Sendable {
     let store: ServedStore
     let body: JSONBody
+    let queryLimits: QueryLimits
+    let heavyQueries = HeavyQueryGate()
     let work: BlockingWork
 
     func register<Context: RequestContext>(on router: some RouterMethods<Context>) {
@@ -19,20 +23,20 @@ struct StoreRoutes: Sendable {
                      body: ResponseBody(byteBuffer: ByteBuffer(bytes: try APIDocument.bytes())))
         }
         router.post(RouterPath(StoreAPI.fetch)) { request, _ in
-            let query = try await query(of: request)
-            return try JSONResponse.make(FetchResponse(snapshots: try await blocking { try store.fetch(query) }))
+            let bytes = try await body.bytes(of: request)
+            return try JSONResponse.make(FetchResponse(snapshots: try await work.run { try querying(bytes, store.fetch) }))
         }
         router.post(RouterPath(StoreAPI.count)) { request, _ in
-            let query = try await query(of: request)
-            return try JSONResponse.make(CountResponse(count: try await blocking { try store.count(query) }))
+            let bytes = try await body.bytes(of: request)
+            return try JSONResponse.make(CountResponse(count: try await work.run { try querying(bytes, store.count) }))
         }
         router.post(RouterPath(StoreAPI.identifiers)) { request, _ in
-            let query = try await query(of: request)
-            return try JSONResponse.make(IdentifiersResponse(identifiers: try await blocking { try store.identifiers(query) }))
+            let bytes = try await body.bytes(of: request)
+            return try JSONResponse.make(IdentifiersResponse(identifiers: try await work.run { try querying(bytes, store.identifiers) }))
         }
         router.post(RouterPath(StoreAPI.batchDelete)) { request, _ in
-            let query = try await query(of: request)
-            try await blocking { try store.batchDelete(query) }
+            let bytes = try await body.bytes(of: request)
+            try await work.run { try querying(bytes, store.batchDelete) }
             return Response(status: .noContent)
         }
         router.post(RouterPath(StoreAPI.save)) { request, _ in
@@ -40,20 +44,27 @@ struct StoreRoutes: Sendable {
         }
     }
 
-    private func query(of request: Request) async throws -> DataStoreQuery {
-        let bytes = try await body.bytes(of: request)
+    /// Checks, decodes and validates a query body, then runs `call` with the query (a heavy one
+    /// through ``HeavyQueryGate``).
+    private func querying<T>(_ bytes: [UInt8], _ call: (DataStoreQuery) throws -> T) throws -> T {
+        let nodes = try queryLimits.check(bytes)
         let query = try body.decode(QueryRequest.self, from: bytes).query
         try QueryValidation(schema: store.schema).validate(query)
-        return query
+        return try heavyQueries.pass(heavy: nodes > QueryLimits.heavyNodes) { try call(query) }
     }
 
     private func save(_ request: Request) async throws -> Response {
         let key = try idempotencyKey(of: request)
         let bytes = try await body.bytes(of: request)
-        try SaveValidation(schema: store.schema).validate(bytes, body: body)
-        let changes = try body.decode(SaveRequest.self, from: bytes)
-        let fingerprint = WireCoding.fingerprint(bytes)
-        let receipt = try await blocking { try store.save(changes, idempotencyKey: key, fingerprint: fingerprint) }
+        let receipt = try await work.run { [store, body] in
+            let validation = SaveValidation(schema: store.schema)
+            try validation.validate(bytes, body: body)
+            let changes = try body.decode(SaveRequest.self, from: bytes)
+            try validation.validate(changes, storeIdentifier: store.identifier)
+            // By meaning: the same save re-formatted (other whitespace, other key order) is a retry.
+            let fingerprint = try WireCoding.fingerprint(of: changes)
+            return try store.save(changes, idempotencyKey: key, fingerprint: fingerprint)
+        }
         var headers = HTTPFields()
         if receipt.isReplay, let name = HTTPField.Name(StoreAPI.replayedHeader) {
             headers[name] = "true"
@@ -75,10 +86,6 @@ struct StoreRoutes: Sendable {
             throw StoreServerError(.invalidRequest, "The Idempotency-Key header must be 1 to 128 letters, digits, '-', '_', '.' or ':' (a UUID works).")
         }
         return key
-    }
-
-    private func blocking<T: Sendable>(_ call: @escaping @Sendable () throws -> T) async throws -> T {
-        try await work.run(call)
     }
 }
 

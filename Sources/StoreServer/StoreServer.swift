@@ -36,6 +36,7 @@ public struct StoreServer: Sendable {
         self.configuration = configuration
         routes = StoreRoutes(store: try ServedStore(container: container),
                              body: JSONBody(maxSize: configuration.maxBodySize, maxDepth: configuration.maxJSONDepth),
+                             queryLimits: QueryLimits(maxListLength: configuration.maxQueryListLength, maxNodes: configuration.maxQueryNodes),
                              work: BlockingWork(limit: configuration.requestTimeLimit))
         self.metrics = metrics
         requestMetrics = RequestMetrics(factory: PrometheusMetricsFactory(registry: metrics))
@@ -51,7 +52,7 @@ public struct StoreServer: Sendable {
         let idle = TimeAmount.nanoseconds(configuration.idleTimeout.wholeNanoseconds)
         return Application(
             router: router,
-            server: .http1(configuration: .init(idleTimeout: idle)),
+            server: .http1(configuration: .init(additionalChannelHandlers: [ParserErrorResponder()], idleTimeout: idle)),
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
                                                     serverName: "openswiftdata-server"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },

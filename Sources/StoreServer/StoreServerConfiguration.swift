@@ -22,14 +22,21 @@ public struct StoreServerConfiguration: Sendable {
     public var requestTimeLimit: Duration
     /// How long a connection may stay idle before the server closes it.
     public var idleTimeout: Duration
+    /// The most values one list of a query may hold (an `IN` list); longer ones get 400.
+    public var maxQueryListLength: Int
+    /// The most expressions and values (JSON objects) one query may hold; larger ones get 400.
+    /// With ``maxQueryListLength`` it bounds the work a query costs, so one client's huge query
+    /// cannot hold up the others past the time limit.
+    public var maxQueryNodes: Int
 
     public init(host: String = "127.0.0.1", port: Int = 8080, tokens: Set<String>, maxBodySize: Int = 16 << 20,
-                maxJSONDepth: Int = 64, requestTimeLimit: Duration = .seconds(30), idleTimeout: Duration = .seconds(60)) throws {
+                maxJSONDepth: Int = 64, requestTimeLimit: Duration = .seconds(30), idleTimeout: Duration = .seconds(60),
+                maxQueryListLength: Int = 10_000, maxQueryNodes: Int = 50_000) throws {
         guard !tokens.isEmpty, !tokens.contains(where: \.isEmpty) else {
             throw StoreServerError(.invalidConfiguration, "A store server needs at least one non-empty bearer token; pass tokens (e.g. from the environment with StoreServerConfiguration.tokens(fromEnvironment:)).")
         }
-        guard maxBodySize > 0, maxJSONDepth > 0, requestTimeLimit > .zero, idleTimeout > .zero else {
-            throw StoreServerError(.invalidConfiguration, "maxBodySize, maxJSONDepth, requestTimeLimit and idleTimeout must be positive.")
+        guard maxBodySize > 0, maxJSONDepth > 0, requestTimeLimit > .zero, idleTimeout > .zero, maxQueryListLength > 0, maxQueryNodes > 0 else {
+            throw StoreServerError(.invalidConfiguration, "maxBodySize, maxJSONDepth, requestTimeLimit, idleTimeout, maxQueryListLength and maxQueryNodes must be positive.")
         }
         self.host = host
         self.port = port
@@ -38,6 +45,8 @@ public struct StoreServerConfiguration: Sendable {
         self.maxJSONDepth = maxJSONDepth
         self.requestTimeLimit = requestTimeLimit
         self.idleTimeout = idleTimeout
+        self.maxQueryListLength = maxQueryListLength
+        self.maxQueryNodes = maxQueryNodes
     }
 
     /// The comma-separated tokens in an environment variable (empty when it is unset).

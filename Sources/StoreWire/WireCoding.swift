@@ -16,6 +16,14 @@ package enum WireCoding {
         return decoder
     }
 
+    /// The fingerprint of a message by meaning: of its encoding with sorted keys, so the same
+    /// message sent with other whitespace or another key order has the same fingerprint.
+    package static func fingerprint(of message: some Encodable) throws -> String {
+        let encoder = encoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return fingerprint(try encoder.encode(message))
+    }
+
     /// FNV-1a of the bytes, as hex: tells a retried request (same bytes) from a new one that
     /// reuses its idempotency key by mistake.
     package static func fingerprint(_ bytes: some Sequence<UInt8>) -> String {

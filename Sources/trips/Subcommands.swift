@@ -11,12 +11,12 @@ struct Add: ParsableCommand {
     @Option(help: "Where the trip goes.") var destination: String
     @Option(help: ArgumentHelp("First day.", valueName: "YYYY-MM-DD")) var start: TripDate
     @Option(help: ArgumentHelp("Last day (default: the first day).", valueName: "YYYY-MM-DD")) var end: TripDate?
-    @Option(help: "Budget, in your currency.") var budget: Double = 0
+    @Option(parsing: .unconditional, help: "Budget, in your currency.") var budget: Double = 0
     @Option(help: "Free-form notes.") var notes: String?
 
     func validate() throws {
         if let end, end < start { throw ValidationError("--end must not be before --start.") }
-        if budget < 0 { throw ValidationError("--budget must not be negative.") }
+        try BudgetValidation.check(budget)
         if name.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("The trip needs a name.") }
     }
 
@@ -126,14 +126,14 @@ struct Edit: ParsableCommand {
     @Option(help: "A new destination.") var destination: String?
     @Option(help: ArgumentHelp("A new first day.", valueName: "YYYY-MM-DD")) var start: TripDate?
     @Option(help: ArgumentHelp("A new last day.", valueName: "YYYY-MM-DD")) var end: TripDate?
-    @Option(help: "A new budget.") var budget: Double?
+    @Option(parsing: .unconditional, help: "A new budget.") var budget: Double?
     @Option(help: "New notes (an empty string removes them).") var notes: String?
 
     func validate() throws {
         if [name, destination, notes].allSatisfy({ $0 == nil }) && start == nil && end == nil && budget == nil {
             throw ValidationError("Say what to change, e.g. --destination or --start.")
         }
-        if let budget, budget < 0 { throw ValidationError("--budget must not be negative.") }
+        if let budget { try BudgetValidation.check(budget) }
     }
 
     func run() throws {

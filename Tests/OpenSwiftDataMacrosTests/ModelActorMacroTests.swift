@@ -32,6 +32,67 @@ import Testing
         )
     }
 
+    /// The generated members witness `ModelActor` and the initializer creates the actor from other
+    /// modules, so they take the actor's visibility; `private` widens to the file the conformance needs.
+    @Test(arguments: [
+        (declared: "public ", generated: "public "),
+        (declared: "package ", generated: "package "),
+        (declared: "internal ", generated: ""),
+        (declared: "fileprivate ", generated: "fileprivate "),
+        (declared: "private ", generated: "fileprivate "),
+    ])
+    func generatedMembersTakeTheActorsAccessLevel(declared: String, generated: String) {
+        assertExpansion(
+            """
+            @ModelActor \(declared)actor Worker {
+            }
+            """,
+            expandedSource: """
+            \(declared)actor Worker {
+
+                \(generated)nonisolated let modelExecutor: any OpenSwiftData.ModelExecutor
+
+                \(generated)nonisolated let modelContainer: OpenSwiftData.ModelContainer
+
+                \(generated)init(modelContainer: OpenSwiftData.ModelContainer) {
+                    let modelContext = OpenSwiftData.ModelContext(modelContainer)
+                    self.modelExecutor = OpenSwiftData.DefaultSerialModelExecutor(modelContext: modelContext)
+                    self.modelContainer = modelContainer
+                }
+            }
+
+            extension Worker: OpenSwiftData.ModelActor {
+            }
+            """
+        )
+    }
+
+    @Test func accessLevelIsFoundAmongOtherAttributesAndModifiers() {
+        assertExpansion(
+            """
+            @ModelActor @available(macOS 15, *) public final actor Worker {
+            }
+            """,
+            expandedSource: """
+            @available(macOS 15, *) public final actor Worker {
+
+                public nonisolated let modelExecutor: any OpenSwiftData.ModelExecutor
+
+                public nonisolated let modelContainer: OpenSwiftData.ModelContainer
+
+                public init(modelContainer: OpenSwiftData.ModelContainer) {
+                    let modelContext = OpenSwiftData.ModelContext(modelContainer)
+                    self.modelExecutor = OpenSwiftData.DefaultSerialModelExecutor(modelContext: modelContext)
+                    self.modelContainer = modelContainer
+                }
+            }
+
+            extension Worker: OpenSwiftData.ModelActor {
+            }
+            """
+        )
+    }
+
     @Test func actorAlreadyConformingGetsNoExtension() {
         var macros = openSwiftDataMacros
         macros["ModelActor"] = MacroSpec(type: ModelActorMacro.self)

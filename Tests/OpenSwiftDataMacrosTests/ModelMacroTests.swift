@@ -115,6 +115,19 @@ import Testing
                             self.setValue(forKey: \.items, to: newValue)
                         }
                     }
+                    _modify {
+                        _$observationRegistrar.access(self, keyPath: \.items)
+                        _$observationRegistrar.willSet(self, keyPath: \.items)
+                        defer {
+                            _$observationRegistrar.didSet(self, keyPath: \.items)
+                        }
+                        var value = self.getValue(forKey: \.items)
+                        self._beginInPlaceModification(forKey: \.items)
+                        defer {
+                            self.setValue(forKey: \.items, to: value)
+                        }
+                        yield &value
+                    }
                 }
 
                 @OpenSwiftData.Transient
@@ -661,18 +674,21 @@ import Testing
         )
     }
 
-    @Test func moduleQualifiedMarkersAreRecognised() {
+    /// `SwiftData` is the module name code written for Apple's framework qualifies with; our
+    /// `SwiftData` product re-exports this package under it.
+    @Test(arguments: ["OpenSwiftData", "SwiftData"])
+    func moduleQualifiedMarkersAreRecognised(module: String) {
         assertExpansion(
             #"""
             @Model final class Note {
-                @OpenSwiftData.Attribute(.unique) var title: String
-                @OpenSwiftData.Relationship(deleteRule: .cascade) var tags: [Tag] = []
-                @OpenSwiftData.Transient var isEditing: Bool = false
+                @\#(module).Attribute(.unique) var title: String
+                @\#(module).Relationship(deleteRule: .cascade) var tags: [Tag] = []
+                @\#(module).Transient var isEditing: Bool = false
             }
             """#,
             expandedSource: #"""
             final class Note {
-                @OpenSwiftData.Attribute(.unique)
+                @\#(module).Attribute(.unique)
                 var title: String {
                     @storageRestrictions(accesses: _$backingData, initializes: _title)
                     init(initialValue) {
@@ -692,7 +708,7 @@ import Testing
 
                 @OpenSwiftData.Transient
                 private var _title: _SwiftDataNoType
-                @OpenSwiftData.Relationship(deleteRule: .cascade)
+                @\#(module).Relationship(deleteRule: .cascade)
                 var tags: [Tag] {
                     @storageRestrictions(accesses: _$backingData, initializes: _tags)
                     init(initialValue) {
@@ -708,11 +724,24 @@ import Testing
                             self.setValue(forKey: \.tags, to: newValue)
                         }
                     }
+                    _modify {
+                        _$observationRegistrar.access(self, keyPath: \.tags)
+                        _$observationRegistrar.willSet(self, keyPath: \.tags)
+                        defer {
+                            _$observationRegistrar.didSet(self, keyPath: \.tags)
+                        }
+                        var value = self.getValue(forKey: \.tags)
+                        self._beginInPlaceModification(forKey: \.tags)
+                        defer {
+                            self.setValue(forKey: \.tags, to: value)
+                        }
+                        yield &value
+                    }
                 }
 
                 @OpenSwiftData.Transient
                 private var _tags: _SwiftDataNoType = _SwiftDataNoType()
-                @OpenSwiftData.Transient var isEditing: Bool = false
+                @\#(module).Transient var isEditing: Bool = false
 
                 @OpenSwiftData.Transient
                 @exclusivity(unchecked) private var _$backingData: any OpenSwiftData.BackingData<Note> = Note.createBackingData()

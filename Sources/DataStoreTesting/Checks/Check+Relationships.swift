@@ -3,8 +3,8 @@ import OpenSwiftData
 import Testing
 
 extension DataStoreConformance.Check {
-    /// Only that a graph survives save and fetch: inverse maintenance and delete rules are not
-    /// part of the kit (yet).
+    /// That a graph survives save and fetch; inserting graphs and delete rules have checks of their
+    /// own (``graphInsert``, ``deleteRules``, ``batchDelete``).
     static let relationships: [Self] = [
         Self("aGraphOfModelsRoundTripsThroughSaveAndFetch") { harness in
             let container = try harness.makeContainer()

@@ -6,9 +6,21 @@ extension ModelContext {
     /// A store that adopts ``DataStoreBatching`` deletes the rows at once, and the context drops its
     /// matching registered models. For any other store, or when the store asks for in-memory
     /// filtering, the matching models are fetched and marked for deletion at the next save.
+    ///
+    /// The delete rules apply as they would to each model deleted by itself: `.cascade` targets go
+    /// too, the models that survive let go of the deleted ones, and a `.deny` relationship that
+    /// still refers to a surviving model makes the call throw ``PersistenceError/Code/deleteDenied``
+    /// before anything is deleted.
     public func delete<T>(model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true) throws
         where T: PersistentModel {
-        let slot = try container.slot(forEntity: Schema.entityName(for: T.self))
+        let entityName = Schema.entityName(for: T.self)
+        let slot = try container.slot(forEntity: entityName)
+        // Cascades and denials need the models, unless no model exists for them to act on;
+        // nullified references the store clears itself (and the context below).
+        if try hasModelsForCascadeOrDeny(T.self) {
+            try deleteFollowingRules(T.self, where: predicate, slot: slot)
+            return
+        }
         // Matched before the store deletes, while the registered models' values can still load.
         // A loop, not `compactMap`/`filter`, which run unspecialized here (900 instructions a
         // model), collecting storages, not an `[T]`, whose every append looks up the array's
@@ -30,7 +42,8 @@ extension ModelContext {
         }
         do {
             if try slot.batchDelete(predicate, includeSubclasses: includeSubclasses, editingState: editingState) {
-                drop(registered, all: registered.count == registry.count, wholeTables: wholeTables)
+                drop(registered, all: registered.count == registry.count, wholeTables: wholeTables,
+                     everyModelOf: predicate == nil ? T.self : nil)
                 return
             }
         } catch DataStoreError.preferInMemoryFilter {
@@ -43,8 +56,13 @@ extension ModelContext {
 
     /// After a store-side batch delete, the context's copies of the deleted models are gone too.
     /// `all`: they are every model the context holds, so the identity map is emptied at once;
-    /// `wholeTables`: they are every model of these tables, which go whole.
-    private func drop(_ storages: [BackingStorage], all: Bool, wholeTables: [ObjectIdentifier]) {
+    /// `wholeTables`: they are every model of these tables, which go whole; `everyModelOf`: every
+    /// model of this type went, so the survivors' relationships to it are simply emptied.
+    func drop(_ storages: [BackingStorage], all: Bool, wholeTables: [ObjectIdentifier],
+              everyModelOf type: (any PersistentModel.Type)? = nil) {
+        for storage in storages { storage.state = .deleted }
+        // While the identity map still holds the deleted models (storages do not keep them alive).
+        if !all, type == nil { unlinkSurvivors(of: storages) }
         if all {
             // Every pending model is a registered one, so all of them go too: the sets are emptied
             // at once rather than by three removals a model (a third of deleting one).
@@ -65,11 +83,63 @@ extension ModelContext {
                 if !byTable { registry.removeValue(forKey: storage.persistentModelIdentifier) }
             }
             if byTable { registry.removeScopes(wholeTables) }
+            if let type { forgetEveryModel(of: type) }
         }
         for storage in storages {
-            storage.state = .deleted
             storage.context = nil
             storage.releaseRelationships()
+        }
+    }
+
+    /// The registered models a batch delete left let go of the deleted ones they refer to through
+    /// an inverse, as the store did: no change to save. Only models this context holds are
+    /// looked at, and each survivor's list is rewritten once, however many of its models went.
+    private func unlinkSurvivors(of storages: [BackingStorage]) {
+        var gone = Set<ObjectIdentifier>()
+        gone.reserveCapacity(storages.count)
+        var touched: [(storage: BackingStorage, slot: Int)] = []
+        var seen = Set<SurvivorSlot>()
+        // Consecutive deleted models mostly share their survivor (a student's five grades).
+        var last: SurvivorSlot?
+        for storage in storages where !storage.isFault {
+            guard let model = storage.model else { continue }
+            gone.insert(ObjectIdentifier(model))
+            for slot in storage.info.relationshipSlots {
+                guard let rule = storage.info.relationshipRule(at: slot), let inverse = rule.inverse,
+                      let stored = storage.values[slot] else { continue }
+                let visit = { (related: any PersistentModel) in
+                    guard let survivor = related.backingStorage, survivor.state != .deleted, survivor.context === self else { return }
+                    let key = SurvivorSlot(storage: ObjectIdentifier(survivor), slot: inverse.slot)
+                    guard key != last else { return }
+                    last = key
+                    if seen.insert(key).inserted { touched.append((survivor, inverse.slot)) }
+                }
+                if rule.forEachModel(in: stored, visit) == nil {
+                    for identifier in BackingStorage.UnresolvedRelationship.of(stored)?.identifiers ?? [] {
+                        if let related = registry[identifier] { visit(related) }
+                    }
+                }
+            }
+        }
+        for (survivor, slot) in touched { survivor.forgetDeleted(gone, at: slot) }
+    }
+
+    /// Every model of `type` is gone from the store: the registered models' relationships to that
+    /// type are emptied, as the store emptied them (no change to save).
+    private func forgetEveryModel(of type: any PersistentModel.Type) {
+        let gone = ObjectIdentifier(type)
+        var pointing: [ObjectIdentifier: [Int]] = [:]
+        for (_, model) in registry {
+            guard let storage = model.backingStorage, !storage.isFault, storage.state != .deleted else { continue }
+            let key = ObjectIdentifier(storage.info)
+            let slots = pointing[key] ?? {
+                let slots = storage.info.relationshipSlots.filter { slot in
+                    storage.info.relationshipRule(at: slot).map { ObjectIdentifier($0.destination) == gone } ?? false
+                }
+                pointing[key] = slots
+                return slots
+            }()
+            for slot in slots { storage.forgetEveryModel(at: slot) }
         }
     }
 
@@ -78,4 +148,10 @@ extension ModelContext {
     private static func exactly<T: PersistentModel>(_: T.Type) -> (any PersistentModel) -> T? {
         { model in type(of: model) == T.self ? unsafeDowncast(model as AnyObject, to: T.self) : model as? T }
     }
+}
+
+/// A relationship slot of a model that survives a batch delete.
+private struct SurvivorSlot: Hashable {
+    let storage: ObjectIdentifier
+    let slot: Int
 }

@@ -21,19 +21,33 @@ extension ModelContext {
         scheduleAutosave()
     }
 
-    /// Marks a model for deletion at the next save; a model inserted since the last save is simply dropped.
+    /// Marks a model for deletion at the next save; a model inserted since the last save is simply
+    /// dropped. Its delete rules apply at once, as SwiftData applies them when it processes pending
+    /// changes: `.cascade` targets are deleted too, the models that survive let go of the deleted
+    /// ones (`.nullify`), and a fetch in this context no longer sees any of them. `.deny` is checked
+    /// by the save.
     public func delete<T>(_ model: T) where T: PersistentModel {
         guard let storage = model.backingStorage, storage.context === self, storage.state != .deleted else { return }
+        if storage.info.relationshipSlots.isEmpty {
+            markDeleted(model, storage: storage)
+        } else {
+            deleteApplyingRules(model)
+        }
+        scheduleAutosave()
+    }
+
+    /// Moves a model to the pending deletes, or drops it when it was inserted since the last save.
+    func markDeleted(_ model: any PersistentModel, storage: BackingStorage) {
         storage.state = .deleted
         if inserted.contains(storage) {
             inserted.remove(storage)
+            changed.remove(storage)
             registry.removeValue(forKey: storage.persistentModelIdentifier)
             storage.context = nil
             return
         }
         changed.remove(storage)
         deleted.add(model, storage: storage)
-        scheduleAutosave()
     }
 
     /// Discards pending inserts and deletes and restores changed models to their last saved values.
@@ -43,6 +57,7 @@ extension ModelContext {
             storage.context = nil
             storage.state = .detached
         }
+        awaitingInverseCheck = []
         for storage in changed.storages { storage.restoreCommitted() }
         for storage in deleted.storages {
             storage.restoreCommitted()
@@ -62,8 +77,9 @@ extension ModelContext {
         scheduleAutosave()
     }
 
-    /// Called by a backing data when the value in `slot` changed.
-    func backingDidChange(_ storage: BackingStorage, slot: Int) {
+    /// Called by a backing data when the value in `slot` changed. `insertingRelated`: whether the
+    /// slot may hold models new to the context (an in-place append inserts its own).
+    func backingDidChange(_ storage: BackingStorage, slot: Int, insertingRelated: Bool = true) {
         guard storage.state == .registered, let model = storage.model else { return }
         // A model inserted since the last save stays an insert, but models assigned to its
         // relationships are inserted too, as SwiftData does.
@@ -71,8 +87,22 @@ extension ModelContext {
         // Only the changed slot can hold models new to the context: the others were looked at when
         // they changed or when the model was inserted. Scanning them all made every inverse
         // append cost as much as the to-many it appended to. An attribute holds none.
-        if storage.info.relationshipSlots.contains(slot) { insertRelatedModels(of: storage, slots: [slot]) }
+        if insertingRelated, storage.info.relationshipSlots.contains(slot) { insertRelatedModels(of: storage, slots: [slot]) }
         scheduleAutosave()
+    }
+
+    /// Remembers a backing data whose to-many was modified in place, so that the next save
+    /// compares it in full first (``BackingStorage/checkInverses()``).
+    func awaitInverseCheck(_ storage: BackingStorage) {
+        awaitingInverseCheck.append(storage)
+    }
+
+    /// Compares the to-manys modified in place since the last check with their lists before.
+    func checkPendingInverses() {
+        guard !awaitingInverseCheck.isEmpty else { return }
+        let storages = awaitingInverseCheck
+        awaitingInverseCheck = []
+        for storage in storages { storage.checkInverses() }
     }
 
     /// Inserting a graph root inserts the new models it refers to, as SwiftData does.

@@ -13,18 +13,7 @@ extension ModelContext {
         let doomed = cascadeClosure(of: deleted.models)
         let doomedSet = Set(doomed.compactMap { $0.backingStorage.map(ObjectIdentifier.init) })
         let survives = { (model: any PersistentModel) in !doomedSet.contains(model.backingStorage.map(ObjectIdentifier.init) ?? ObjectIdentifier(model)) }
-        for model in doomed {
-            guard let storage = model.backingStorage else { continue }
-            for (slot, rule) in storage.info.relationshipRules.sorted(by: { $0.key < $1.key }) where rule.deleteRule == .deny {
-                let blocking = storage.relatedModels(at: slot).filter(survives)
-                guard !blocking.isEmpty else { continue }
-                throw PersistenceError(.deleteDenied, """
-                    \(storage.info.entityName) \(storage.persistentModelIdentifier) cannot be deleted: its relationship \
-                    '\(rule.name)' has delete rule .deny and still refers to \(blocking.count) \
-                    \(blocking.count == 1 ? "model" : "models"); remove them from '\(rule.name)' or delete them first.
-                    """)
-            }
-        }
+        try refuseDeniedDeletes(of: doomed, survives: survives)
         // Only models with relationships have counts to check; looked for first, unordered, so a
         // save of plain models neither sorts nor walks them here.
         let hasRelationships = { (storage: BackingStorage) in !storage.info.relationshipSlots.isEmpty }
@@ -45,8 +34,50 @@ extension ModelContext {
         }
     }
 
-    /// The models to delete: the given ones and, transitively, the targets of their `.cascade` relationships.
-    private func cascadeClosure(of models: [any PersistentModel]) -> [any PersistentModel] {
+    /// Throws ``PersistenceError/Code/deleteDenied`` when a `.deny` relationship of a model in
+    /// `doomed` still refers to a model that `survives`.
+    func refuseDeniedDeletes(of doomed: [any PersistentModel], survives: (any PersistentModel) -> Bool) throws {
+        for model in doomed {
+            guard let storage = model.backingStorage else { continue }
+            for (slot, rule) in storage.info.relationshipRules.sorted(by: { $0.key < $1.key }) where rule.deleteRule == .deny {
+                let blocking = storage.relatedModels(at: slot).filter { $0.backingStorage?.state != .deleted && survives($0) }
+                guard !blocking.isEmpty else { continue }
+                throw PersistenceError(.deleteDenied, """
+                    \(storage.info.entityName) \(storage.persistentModelIdentifier) cannot be deleted: its relationship \
+                    '\(rule.name)' has delete rule .deny and still refers to \(blocking.count) \
+                    \(blocking.count == 1 ? "model" : "models"); remove them from '\(rule.name)' or delete them first.
+                    """)
+            }
+        }
+    }
+
+    /// Deletes `model` and, transitively, the targets of its `.cascade` relationships, after
+    /// removing each of them from the relationships of the models that survive (`.nullify` and
+    /// `.cascade` rules with an inverse). Relationships under `.deny` keep their targets for the
+    /// save to refuse; `.noAction` leaves them as they are.
+    func deleteApplyingRules(_ model: any PersistentModel) {
+        let doomed = cascadeClosure(of: [model])
+        let doomedSet = Set(doomed.compactMap { $0.backingStorage.map(ObjectIdentifier.init) })
+        for victim in doomed {
+            guard let storage = victim.backingStorage else { continue }
+            for (slot, rule) in storage.info.relationshipRules {
+                guard let inverse = rule.inverse, rule.deleteRule == .nullify || rule.deleteRule == .cascade else { continue }
+                for related in storage.relatedModels(at: slot) {
+                    guard let relatedStorage = related.backingStorage, relatedStorage.state != .deleted,
+                          !doomedSet.contains(ObjectIdentifier(relatedStorage)) else { continue }
+                    relatedStorage.unlink(victim, at: inverse.slot)
+                }
+            }
+        }
+        for victim in doomed {
+            guard let storage = victim.backingStorage, storage.context === self, storage.state != .deleted else { continue }
+            markDeleted(victim, storage: storage)
+        }
+    }
+
+    /// The models to delete: the given ones and, transitively, the targets of their `.cascade`
+    /// relationships that are not deleted already.
+    func cascadeClosure(of models: [any PersistentModel]) -> [any PersistentModel] {
         var result = models
         var seen = Set(models.compactMap { $0.backingStorage.map(ObjectIdentifier.init) })
         var index = 0
@@ -55,7 +86,8 @@ extension ModelContext {
             guard let storage = result[index].backingStorage else { continue }
             for (slot, rule) in storage.info.relationshipRules where rule.deleteRule == .cascade {
                 for related in storage.relatedModels(at: slot) {
-                    guard let key = related.backingStorage.map(ObjectIdentifier.init), seen.insert(key).inserted else { continue }
+                    guard let relatedStorage = related.backingStorage, relatedStorage.state != .deleted,
+                          seen.insert(ObjectIdentifier(relatedStorage)).inserted else { continue }
                     result.append(related)
                 }
             }

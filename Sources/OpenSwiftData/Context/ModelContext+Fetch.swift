@@ -317,14 +317,15 @@ extension ModelContext {
         load(storage.info.modelType)
     }
 
-    /// The model a relationship refers to: registered, sent along by the store, or loaded on access.
+    /// The model a relationship refers to: registered, sent along by the store, or loaded on
+    /// access; `nil` when the store no longer holds it (a to-one without an inverse whose target
+    /// was deleted), rather than a model with no values.
     func resolveRelated(_ identifier: PersistentIdentifier) -> (any PersistentModel)? {
         if let model = registry[identifier] { return model }
-        guard modelType(named: identifier.entityName) != nil else { return nil }
-        let model = model(for: identifier)
-        if let values = relatedRows.removeValue(forKey: identifier), let storage = model.backingStorage {
-            storage.load(values)
+        guard let type = modelType(named: identifier.entityName) else { return nil }
+        func load<M: PersistentModel>(_: M.Type) -> (any PersistentModel)? {
+            (try? models(for: [identifier], as: M.self))?.first
         }
-        return model
+        return load(type)
     }
 }

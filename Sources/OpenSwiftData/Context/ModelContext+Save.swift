@@ -26,6 +26,7 @@ extension ModelContext {
     /// stay written.
     public func save() throws {
         guard hasChanges else { return }
+        checkPendingInverses()
         try applyRelationshipRules()
         NotificationCenter.default.post(name: ModelContext.willSave, object: self)
         var insertedIDs: [PersistentIdentifier] = []

@@ -47,6 +47,8 @@ public class ModelContext: Equatable, SendableMetatype {
     @exclusivity(unchecked) var deleted = PendingSet(.deleted)
     /// Snapshot values of related models a store sent along with a fetch, used to fault them in.
     var relatedRows: [PersistentIdentifier: [Any?]] = [:]
+    /// Backing datas with to-manys modified in place since the last save.
+    var awaitingInverseCheck: [BackingStorage] = []
     private var autosaveScheduled = false
 
     /// A new context of the container, with no registered models and no pending changes.

@@ -159,7 +159,10 @@ package struct SnapshotValue: @unchecked Sendable {
         }
         if let value, let rule {
             var identifiers: [PersistentIdentifier] = []
-            switch rule.forEachModel(in: value, { identifiers.append(identifier(of: $0)) }) {
+            // A deleted model is no longer referred to (a to-one without an inverse still holds it).
+            switch rule.forEachModel(in: value, { model in
+                if model.backingStorage?.state != .deleted { identifiers.append(identifier(of: model)) }
+            }) {
             case true?: return identifiers
             case false?: return nil
             case nil: break
@@ -173,7 +176,7 @@ package struct SnapshotValue: @unchecked Sendable {
         guard let value = unwrapOptional(value) else { return nil }
         if let unresolved = BackingStorage.UnresolvedRelationship.of(value) { return unresolved.identifiers }
         guard let models = relationshipModels(in: value, shape: property.shape) else { return nil }
-        return models.map(identifier(of:))
+        return models.filter { $0.backingStorage?.state != .deleted }.map(identifier(of:))
     }
 
     func remapped(_ remap: [PersistentIdentifier: PersistentIdentifier]) -> SnapshotValue {

@@ -300,6 +300,8 @@ struct SQLiteSave {
                 let stored: DatabaseValue
                 do {
                     stored = try SQLiteValueCoding.databaseValue(value)
+                } catch let error as UnstorableValueError {
+                    throw SQLiteStoreError(.invalidValue, "\(name): \(error.message). Nothing was saved.", path: store.path, underlying: error)
                 } catch {
                     throw SQLiteStoreError(.invalidValue, "\(name) cannot be stored: \(error). Make the property's type Codable.", path: store.path, underlying: error)
                 }

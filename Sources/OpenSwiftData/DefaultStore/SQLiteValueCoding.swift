@@ -50,6 +50,7 @@ enum SQLiteValueCoding {
         case let string as String:
             return string.nfc.databaseValue
         case let date as Date:
+            if let problem = StorableValues.problem(with: date) { throw UnstorableValueError(problem) }
             return date.timeIntervalSinceReferenceDate.databaseValue
         case let uuid as UUID:
             return uuid.canonicalString.databaseValue
@@ -78,7 +79,8 @@ enum SQLiteValueCoding {
         case .double: return SQLiteCommonType.present(value, as: Double.self, optional: optional).map { $0.isNaN ? nanText : $0.databaseValue }
         case .bool: return SQLiteCommonType.present(value, as: Bool.self, optional: optional).map { ($0 ? 1 : 0 as Int64).databaseValue }
         case .uuid: return SQLiteCommonType.present(value, as: UUID.self, optional: optional).map { $0.canonicalString.databaseValue }
-        case .date: return SQLiteCommonType.present(value, as: Date.self, optional: optional).map { $0.timeIntervalSinceReferenceDate.databaseValue }
+        // A date no store keeps falls through to the general path, which refuses it.
+        case .date: return SQLiteCommonType.present(value, as: Date.self, optional: optional).flatMap { StorableValues.isStorable($0) ? $0.timeIntervalSinceReferenceDate.databaseValue : nil }
         }
     }
 

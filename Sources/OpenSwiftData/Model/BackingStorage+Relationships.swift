@@ -44,6 +44,15 @@ extension BackingStorage {
     /// Sets a relationship the user assigned, then links or unlinks this model on the other side.
     package func setRelationship(_ newValue: Any, at slot: Int) {
         let rule = info.relationshipRule(at: slot)
+        if let rule, !pendingToMany.isEmpty {
+            if let before = InPlaceModification.of(values[slot]) {
+                finishInPlaceModification(newValue, before: before, rule: rule, at: slot)
+                return
+            }
+            // A plain set after appends in place: the list the set replaces is the one the
+            // inverses know once the appends are accounted for.
+            if pendingToMany[slot] != nil { checkInverses() }
+        }
         guard let rule, let inverse = rule.inverse, let me = model else {
             setValue(newValue, at: slot)
             // Before the model is known (its initializer's own assignments) the other side cannot
@@ -60,10 +69,23 @@ extension BackingStorage {
         let before = isUnset(slot) ? [] : relatedModels(at: slot)
         setValue(newValue, at: slot)
         let after = assignedModels(newValue, rule: rule, slot: slot)
-        for old in before where !after.contains(where: { $0 === old }) {
+        // Short lists are compared pairwise; long ones by identity sets, so that replacing a list
+        // costs time in proportion to its length, not to its square.
+        if before.count * after.count <= 256 {
+            for old in before where !after.contains(where: { $0 === old }) {
+                old.backingStorage?.unlink(me, at: inverse.slot)
+            }
+            for new in after where !before.contains(where: { $0 === new }) {
+                new.backingStorage?.link(me, at: inverse.slot)
+            }
+            return
+        }
+        let beforeSet = Set(before.map { ObjectIdentifier($0) })
+        let afterSet = Set(after.map { ObjectIdentifier($0) })
+        for old in before where !afterSet.contains(ObjectIdentifier(old)) {
             old.backingStorage?.unlink(me, at: inverse.slot)
         }
-        for new in after where !before.contains(where: { $0 === new }) {
+        for new in after where !beforeSet.contains(ObjectIdentifier(new)) {
             new.backingStorage?.link(me, at: inverse.slot)
         }
     }
@@ -149,6 +171,7 @@ extension BackingStorage {
         writeRelationship(current.filter { $0 !== other }, at: slot)
     }
 
+
     /// After insert: every model this one refers to points back to it where the relationship has
     /// an inverse, covering values assigned in the model's initializer (before it had `self`).
     /// Only when a relationship was set before the model was known: setting one afterwards links
@@ -163,13 +186,14 @@ extension BackingStorage {
     }
 
     private func writeRelationship(_ models: [any PersistentModel], at slot: Int) {
+        setValue(relationshipValue(models, at: slot), at: slot)
+    }
+
+    /// `models` as the relationship at `slot` holds them: a to-many as its declared array type, so
+    /// that reads and later in-place appends (`append`) need no element-by-element conversion.
+    private func relationshipValue(_ models: [any PersistentModel], at slot: Int) -> Any {
         let property = info.properties[slot]
-        guard case .toMany(let destination, _) = property.shape else {
-            setValue(models.first as Any, at: slot)
-            return
-        }
-        // Stored as the declared array type, so that reads and later in-place appends (`append`)
-        // need no element-by-element conversion.
+        guard case .toMany(let destination, _) = property.shape else { return models.first as Any }
         func typed<Element: PersistentModel>(_: Element.Type) -> Any? {
             let array = models.compactMap { $0 as? Element }
             guard array.count == models.count else { return nil }
@@ -179,6 +203,50 @@ extension BackingStorage {
             default: return nil
             }
         }
-        setValue(typed(destination) ?? models, at: slot)
+        return typed(destination) ?? models
+    }
+
+    /// Empties the relationship at `slot` after a store-side batch delete removed every model of
+    /// its destination, in the values and the committed values alike (see ``forgetDeleted(_:at:)``).
+    /// A required to-one has no empty value and keeps what it holds.
+    package func forgetEveryModel(at slot: Int) {
+        guard let rule = info.relationshipRule(at: slot) else { return }
+        let property = info.properties[slot]
+        func emptied(_ stored: Any?) -> Any? {
+            guard let stored else { return nil }
+            if rule.isToMany {
+                if let objects = rule.objects(in: stored) { return objects.isEmpty ? nil : rule.declaredValue([]) }
+                // A nil optional stays nil; identifiers not read yet become an empty list.
+                return UnresolvedRelationship.of(stored) == nil ? nil : rule.declaredValue([])
+            }
+            guard let optional = property.valueType as? any AnyOptional.Type else { return nil }
+            if let models = rule.models(in: stored), models.isEmpty { return nil }
+            return optional.nilValue
+        }
+        if let value = emptied(values[slot]) { values[slot] = value }
+        if let value = emptied(committed?[slot]) { committed?[slot] = value }
+    }
+
+    /// Drops models a store-side batch delete removed from the relationship at `slot`, from the
+    /// values and the committed values alike: the store let go of them already, so this is no
+    /// change to save. Only a relationship held as models is looked at; one still held as
+    /// identifiers resolves without the deleted ones.
+    package func forgetDeleted(_ gone: Set<ObjectIdentifier>, at slot: Int) {
+        guard !isFault, let rule = info.relationshipRule(at: slot) else { return }
+        func without(_ stored: Any?) -> Any? {
+            guard let stored else { return nil }
+            // A to-many of its declared type is filtered as the array of objects it is, with no
+            // model read out of it or cast back.
+            if let objects = rule.objects(in: stored) {
+                var kept = objects
+                kept.removeAll { gone.contains(ObjectIdentifier($0)) }
+                return kept.count == objects.count ? nil : rule.declaredValue(kept)
+            }
+            guard let models = rule.models(in: stored) else { return nil }
+            let kept = models.filter { !gone.contains(ObjectIdentifier($0)) }
+            return kept.count == models.count ? nil : relationshipValue(kept, at: slot)
+        }
+        if let value = without(values[slot]) { values[slot] = value }
+        if let value = without(committed?[slot]) { committed?[slot] = value }
     }
 }

@@ -68,6 +68,9 @@ package class BackingStorage {
     /// Set when a relationship was assigned before the model was known, so its inverse waits for
     /// ``linkInverses()``.
     var hasUnlinkedInverses = false
+    /// The to-many slots modified in place since their inverses were last compared in full
+    /// (``beginInPlaceModification(at:)``).
+    @exclusivity(unchecked) var pendingToMany: [Int: PendingToMany] = [:]
     /// The slots set since the values were last loaded or saved, one bit each (``markChanged(_:)``),
     /// so that a save writes only the columns that changed.
     @exclusivity(unchecked) package private(set) var changedSlots = ChangedSlots()
@@ -147,16 +150,19 @@ package class BackingStorage {
         committed = newValues
         isFault = false
         changedSlots = ChangedSlots()
+        if !pendingToMany.isEmpty { pendingToMany = [:] }
     }
 
     package func markCommitted() {
         committed = values
         changedSlots = ChangedSlots()
+        if !pendingToMany.isEmpty { pendingToMany = [:] }
     }
 
     package func restoreCommitted() {
         if let committed { values = committed }
         changedSlots = ChangedSlots()
+        if !pendingToMany.isEmpty { pendingToMany = [:] }
     }
 
     /// Records a change made to `slot` in place (an append to a to-many).

@@ -60,8 +60,11 @@ package final class ModelBackingData<M: PersistentModel>: BackingStorage, Backin
         return model
     }
 
+    /// A deleted model reads as `nil` here, whether or not the relationship has an inverse that
+    /// let go of it (a required to-one has no `nil` to give, and keeps it).
     package func getValue<Value>(forKey key: KeyPath<M, Value?>) -> Value? where Value: PersistentModel {
-        resolveToOne(slot(key)) as? Value
+        guard let model = resolveToOne(slot(key)), model.backingStorage?.state != .deleted else { return nil }
+        return model as? Value
     }
 
     package func getValue<Value, OtherModel>(forKey key: KeyPath<M, Value>) -> Value

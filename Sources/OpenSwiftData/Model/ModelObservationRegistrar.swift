@@ -36,4 +36,16 @@ public struct ModelObservationRegistrar: Sendable {
         guard isOwn else { return try mutation() }
         return try registrar.withMutation(of: subject, keyPath: keyPath, mutation)
     }
+
+    /// Tells the model's observers that `keyPath` is about to change (a `_modify` accessor's start).
+    public func willSet<Subject: Observable, Member>(_ subject: Subject, keyPath: KeyPath<Subject, Member>) {
+        guard isOwn else { return }
+        registrar.willSet(subject, keyPath: keyPath)
+    }
+
+    /// Tells the model's observers that `keyPath` changed (a `_modify` accessor's end).
+    public func didSet<Subject: Observable, Member>(_ subject: Subject, keyPath: KeyPath<Subject, Member>) {
+        guard isOwn else { return }
+        registrar.didSet(subject, keyPath: keyPath)
+    }
 }

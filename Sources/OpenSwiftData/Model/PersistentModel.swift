@@ -102,6 +102,16 @@ extension PersistentModel {
         persistentBackingData.setValue(forKey: key, to: newValue)
     }
 
+    /// Called by the `_modify` accessor `@Model` writes for an array property, between reading
+    /// the array and yielding it: a to-many hands its array over (see
+    /// `BackingStorage+InPlaceModification.swift`), so that an append changes it in place instead
+    /// of copying it. Not for direct use.
+    public func _beginInPlaceModification<Value>(forKey key: KeyPath<Self, Value>) {
+        adoptBackingData()
+        guard let storage = backingStorage, let slot = storage.info.slot(for: key) else { return }
+        storage.beginInPlaceModification(at: slot)
+    }
+
     /// A model created with its own initializer meets its backing data here, on its first
     /// relationship write: inverse upkeep needs the model itself.
     private func adoptBackingData() {

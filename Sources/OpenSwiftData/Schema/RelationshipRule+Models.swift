@@ -36,3 +36,25 @@ extension RelationshipRule {
         return forEachModel(in: stored) { models.append($0) } == nil ? nil : models
     }
 }
+
+extension RelationshipRule {
+    /// The array a to-many slot holds, as objects and without copying its buffer, when the slot
+    /// holds exactly the declared `[M]` or `[M]?`; nil for anything else (a nil optional included).
+    func objects(in stored: Any) -> [AnyObject]? {
+        guard isToMany else { return nil }
+        func open<Stored>(_ value: Stored) -> [AnyObject]? {
+            guard Stored.self == valueType else { return nil }
+            return unsafeBitCast(value, to: [AnyObject]?.self)
+        }
+        return _openExistential(stored, do: open)
+    }
+
+    /// `objects`, models of the destination type, as the to-many's declared `[M]` or `[M]?`.
+    func declaredValue(_ objects: [AnyObject]) -> Any {
+        func make<M: PersistentModel>(_: M.Type) -> Any {
+            let array = unsafeBitCast(objects, to: [M].self)
+            return ObjectIdentifier(valueType) == ObjectIdentifier([M]?.self) ? Optional(array) as Any : array as Any
+        }
+        return make(destination)
+    }
+}

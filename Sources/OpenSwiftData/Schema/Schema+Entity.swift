@@ -62,7 +62,16 @@ extension Schema {
                 attribute.keyPath = property.keyPath
                 return attribute
             case .toOne(let destination, let optional), .toMany(let destination, let optional):
-                let relationship = (property.metadata as? Relationship) ?? Relationship()
+                // A copy: the declared relationship is the model type's, shared by every schema
+                // built from it, possibly on other threads at the same time.
+                let declared = property.metadata as? Relationship
+                let relationship = Relationship(deleteRule: declared?.deleteRule ?? .nullify,
+                                                minimumModelCount: declared?.minimumModelCount ?? 0,
+                                                maximumModelCount: declared?.maximumModelCount ?? 0,
+                                                originalName: declared?.originalName, inverse: declared?.inverseKeyPath,
+                                                hashModifier: declared?.hashModifier)
+                relationship.options = declared?.options ?? []
+                relationship.inverseName = declared?.inverseName
                 relationship.name = property.name
                 relationship.originalName = nonEmpty(relationship.originalName) ?? property.name
                 relationship.keypath = property.keyPath

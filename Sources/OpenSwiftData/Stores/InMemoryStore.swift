@@ -40,7 +40,10 @@ public final class InMemoryStore: DataStore, DataStoreBatching, RewritesRelation
     }
 
     public func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
-        try table.save(request, storeIdentifier: identifier)
+        for snapshot in [request.inserted, request.updated].joined() {
+            if let problem = StorableValues.problem(in: snapshot) { throw PersistenceError(.invalidSnapshot, "\(problem). Nothing was saved.") }
+        }
+        return try table.save(request, storeIdentifier: identifier)
     }
 
     public func delete<T>(_ request: DataStoreBatchDeleteRequest<T>) throws where T: PersistentModel {

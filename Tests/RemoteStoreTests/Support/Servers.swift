@@ -1,18 +1,36 @@
 import Foundation
+import JSONStore
 import Logging
 import OpenSwiftData
 import RemoteStore
 import StoreServer
+import Testing
 
 /// The token every test server accepts.
 let testToken = "test-token-1"
 
-/// A store server over a default store (a SQLite file in `directory`), on a free port unless one
-/// is given.
-func startServer(schema: Schema, directory: URL, port: Int = 0, tokens: Set<String> = [testToken],
+/// The store a test server serves.
+enum ServedStoreKind: String, CaseIterable, CustomTestStringConvertible {
+    /// The default store, a SQLite file.
+    case sqlite
+    /// A `JSONStore` file.
+    case json
+
+    var testDescription: String { rawValue }
+
+    func configuration(schema: Schema, directory: URL) -> any DataStoreConfiguration {
+        switch self {
+        case .sqlite: ModelConfiguration(schema: schema, url: directory.appendingPathComponent("server.store"))
+        case .json: JSONStoreConfiguration(name: "server", schema: schema, url: directory.appendingPathComponent("server.json"))
+        }
+    }
+}
+
+/// A store server over a store file in `directory` (the default store unless `store` says
+/// otherwise), on a free port unless one is given.
+func startServer(schema: Schema, directory: URL, store: ServedStoreKind = .sqlite, port: Int = 0, tokens: Set<String> = [testToken],
                  maxBodySize: Int = 1 << 20, maxJSONDepth: Int = 32, timeLimit: Duration = .seconds(10)) throws -> RunningStoreServer {
-    let configuration = ModelConfiguration(schema: schema, url: directory.appendingPathComponent("server.store"))
-    let container = try ModelContainer(for: schema, configurations: [configuration])
+    let container = try ModelContainer(for: schema, configurations: [store.configuration(schema: schema, directory: directory)])
     let server = try StoreServer(container: container, configuration: StoreServerConfiguration(
         host: "127.0.0.1", port: port, tokens: tokens, maxBodySize: maxBodySize, maxJSONDepth: maxJSONDepth,
         requestTimeLimit: timeLimit), logger: quietLogger)

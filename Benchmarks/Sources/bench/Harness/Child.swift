@@ -34,6 +34,11 @@ enum Child {
                 default: throw UsageError("the remote workload runs raw, osd and osd-remote")
                 }
             }
+        case .graphAppend:
+            return try Driver.graphAppend(size: size, runs: runs) { directory in
+                try contender.subject((any GraphAppendSubject).self, raw: { throw UsageError(osdOnly) }, grdbRecords: { throw UsageError(osdOnly) },
+                                      grdbCodable: { throw UsageError(osdOnly) }, osd: { try OSDGraphAppend($0, directory) })
+            }
         case .lookup:
             return try Driver.lookup(runs: runs) { directory in try users(contender, directory, unique: true) }
         case .complex:
@@ -86,6 +91,7 @@ extension Contender {
 }
 
 private let remoteOnly = "osd-remote runs the remote workload only"
+private let osdOnly = "graph-append runs osd, osd-memory and osd-json"
 
 struct UsageError: Error, CustomStringConvertible {
     var description: String

@@ -7,12 +7,14 @@ enum Phase: String, CaseIterable, Codable {
     case load
     case saveOne = "save one"
     case fetchHundred = "fetch 100 ×100"
+    case assign = "assign arrays and save"
+    case append = "append one by one and save"
 
     /// The ratio to raw SQLite that OpenSwiftData's default store should stay under.
     var target: Double {
         switch self {
-        case .insert, .fetch, .update, .delete, .fetchAll, .count, .load, .saveOne, .fetchHundred: 2.0
-        case .lookup: 1.5
+        case .insert, .fetch, .update, .delete, .fetchAll, .count, .load, .saveOne, .fetchHundred, .assign: 2.0
+        case .lookup, .append: 1.5
         }
     }
 }
@@ -33,6 +35,9 @@ enum Workload: String, CaseIterable, Codable {
     /// 100 users out of 100,000 by a predicate, into objects: locally and over HTTP (RemoteStore →
     /// StoreServer on 127.0.0.1 → the default store).
     case remote
+    /// A graph built by appending one child at a time, against assigning the arrays at once
+    /// (OpenSwiftData only: the ratio is of the two ways, not to raw SQLite).
+    case graphAppend = "graph-append"
 
     var phases: [Phase] {
         switch self {
@@ -41,6 +46,7 @@ enum Workload: String, CaseIterable, Codable {
         case .lookup: [.lookup, .count]
         case .reopen: [.load, .saveOne]
         case .remote: [.fetchHundred]
+        case .graphAppend: [.assign, .append]
         }
     }
 
@@ -52,12 +58,16 @@ enum Workload: String, CaseIterable, Codable {
         case .lookup: [Lookup.rowCount]
         case .reopen: [Reopen.rowCount]
         case .remote: [RemoteFetch.rowCount]
+        case .graphAppend: GraphAppend.shapes.keys.sorted()
         }
     }
 
     /// Why a contender is left out of this workload and size, or nil.
     func skipReason(_ contender: Contender, size: Int) -> String? {
         switch contender {
+        case .rawSQLite where self == .graphAppend, .grdbRecords where self == .graphAppend, .grdbCodable where self == .graphAppend,
+             .osdRemote where self == .graphAppend:
+            return "not run: OpenSwiftData's two ways of building a graph are compared with each other"
         case .osdRemote where self != .remote:
             return "not run: the remote store is measured on the remote workload"
         case .grdbRecords where self == .remote, .grdbCodable where self == .remote, .osdMemory where self == .remote,
@@ -82,7 +92,7 @@ enum Workload: String, CaseIterable, Codable {
         case .simple, .simpleUnique: size >= 100_000 ? 3 : size >= 10_000 ? 5 : 7
         case .complex: size >= 10_000 ? 3 : 5
         case .orders: 3
-        case .lookup, .reopen, .remote: 5
+        case .lookup, .reopen, .remote, .graphAppend: 5
         }
     }
 }

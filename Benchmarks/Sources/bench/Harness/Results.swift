@@ -46,7 +46,7 @@ struct Results {
             "| workload | N | phase | \(names) | OSD SQLite target | OSD SQLite ÷ GRDB Codable |",
             "|---|--:|---|\(alignment)---|--:|",
         ]
-        for row in rows {
+        for row in rows where row.workload != .graphAppend {
             for phase in row.workload.phases {
                 let raw = row.median(.rawSQLite, phase)
                 var cells = [row.workload.rawValue, Self.number(row.size), phase.rawValue]
@@ -74,6 +74,7 @@ struct Results {
                 lines.append("| " + cells.joined(separator: " | ") + " |")
             }
         }
+        lines += graphAppendSection()
         lines += [
             "",
             "## Peak memory",
@@ -106,9 +107,38 @@ struct Results {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// Appending one child at a time, as a ratio to assigning the arrays at once, per store.
+    private func graphAppendSection() -> [String] {
+        let measured = rows.filter { $0.workload == .graphAppend }
+        guard !measured.isEmpty else { return [] }
+        var lines = [
+            "",
+            "## Building a graph one child at a time",
+            "",
+            """
+            The graph-append workload builds N children under their parents in one context and saves once, either \
+            assigning each parent's array at once or appending the children one by one; medians in milliseconds, and the \
+            ratio of appending to assigning (target: ≤ \(String(format: "%.1f", GraphAppend.target))×).
+            """,
+            "",
+            "| shape | store | assign arrays and save | append one by one and save | append ÷ assign |",
+            "|---|---|--:|--:|--:|",
+        ]
+        for row in measured {
+            guard let shape = GraphAppend.shapes[row.size] else { continue }
+            for contender in contenders {
+                guard let assign = row.median(contender, .assign), let append = row.median(contender, .append) else { continue }
+                let ratio = append / assign
+                lines.append("| \(Self.number(shape.parents)) × \(Self.number(shape.children)) | \(contender.rawValue) | \(Self.ms(assign)) | "
+                             + "\(Self.ms(append)) | \(Self.ratio(ratio)) \(ratio <= GraphAppend.target ? "✅" : "❌") |")
+            }
+        }
+        return lines
+    }
+
     private func checkMismatches() -> [String] {
         var found: [String] = []
-        for row in rows {
+        for row in rows where row.workload != .graphAppend {
             guard case .finished(let raw) = row.outcomes[.rawSQLite] else { continue }
             for contender in contenders where contender != .rawSQLite {
                 guard case .finished(let report) = row.outcomes[contender] else { continue }
