@@ -41,7 +41,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        // `swift package generate-documentation`; a plugin, so nothing links it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
     ],
     targets: [
         .macro(
@@ -60,6 +66,8 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The save binds and steps rows through SQLite's C API on GRDB's cached statements.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
         .target(name: swiftDataModule, dependencies: swiftDataDependencies, path: "Sources/SwiftData"),
@@ -90,6 +98,8 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             resources: [.copy("openapi.yaml")]
         ),
@@ -106,6 +116,8 @@ let package = Package(
                 "StoreServer", "SampleTrips", "JSONStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         // The child process SQLiteCrashTests kills; not a product.
@@ -115,7 +127,14 @@ let package = Package(
         // Public, package and fileprivate models and model actors in a library of their own, so that
         // CrossModuleTests checks the macros' access levels from another module; not a product.
         .target(name: "CrossModuleModels", dependencies: ["OpenSwiftData"]),
-        .testTarget(name: "OpenSwiftDataTests", dependencies: ["OpenSwiftData"]),
+        .testTarget(
+            name: "OpenSwiftDataTests",
+            dependencies: [
+                "OpenSwiftData",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ]
+        ),
         .testTarget(name: "CrossModuleTests", dependencies: ["CrossModuleModels", "OpenSwiftData"]),
         // Model code that imports only SwiftData, as written for Apple's framework.
         .testTarget(name: "SwiftDataTests", dependencies: [.target(name: swiftDataModule)]),
@@ -128,6 +147,7 @@ let package = Package(
             dependencies: [
                 "RemoteStore", "StoreServer", "StoreWire", "DataStoreTesting", "SampleTrips", "JSONStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

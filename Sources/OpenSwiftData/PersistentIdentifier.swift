@@ -8,7 +8,7 @@ import Synchronization
 /// Identifiers compare by value, including identifiers that were decoded: a decoded identifier
 /// equals the one that was encoded.
 public struct PersistentIdentifier: Hashable, Identifiable, Equatable, Comparable, Codable, Sendable {
-    /// The opaque identity value: the entity and store (one shared ``IdentifierScope``) and the key.
+    /// The opaque identity value: the entity and store (one shared `IdentifierScope`) and the key.
     /// 32 bytes rather than the 56 of three fields: a context keeps one per registered model in
     /// its identity map and one in each backing data, and a save hands one over per model.
     public struct ID: Hashable, Equatable, Sendable {

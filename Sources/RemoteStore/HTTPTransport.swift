@@ -24,6 +24,7 @@ final class HTTPTransport: @unchecked Sendable {
     private let baseURL: String
     private let token: String
     private let timeout: Duration
+    private let connectTimeout: Duration
     private let attempts: Int
 
     init(_ configuration: RemoteStoreConfiguration) {
@@ -32,10 +33,10 @@ final class HTTPTransport: @unchecked Sendable {
         baseURL = base
         token = configuration.token
         timeout = configuration.timeout
+        connectTimeout = configuration.connectTimeout
         attempts = configuration.attempts
-        let connect = min(configuration.timeout, .seconds(10))
         client = HTTPClient(eventLoopGroupProvider: .shared(group), configuration: HTTPClient.Configuration(
-            timeout: .init(connect: Self.amount(connect), read: Self.amount(configuration.timeout))))
+            timeout: .init(connect: Self.amount(configuration.connectTimeout), read: Self.amount(configuration.timeout))))
     }
 
     deinit {
@@ -88,7 +89,10 @@ final class HTTPTransport: @unchecked Sendable {
     }
 
     private func classify(_ error: any Error, path: String) -> RemoteStoreError {
-        if let error = error as? HTTPClientError, [.deadlineExceeded, .readTimeout, .connectTimeout].contains(error) {
+        if let error = error as? HTTPClientError, error == .connectTimeout {
+            return RemoteStoreError(.unreachable, "No connection to the server at \(baseURL) within \(connectTimeout) (after \(attempts) attempts). Check the URL and that openswiftdata-server is running.", underlying: error)
+        }
+        if let error = error as? HTTPClientError, [.deadlineExceeded, .readTimeout].contains(error) {
             return RemoteStoreError(.timedOut, "The server at \(baseURL) did not answer \(path) within \(timeout) (after \(attempts) attempts); check that it is running and not overloaded.", underlying: error)
         }
         return RemoteStoreError(.unreachable, "The server at \(baseURL) could not be reached for \(path) (after \(attempts) attempts): \(error). Check the URL and that openswiftdata-server is running.", underlying: error)

@@ -21,17 +21,21 @@ public struct RemoteStoreConfiguration: DataStoreConfiguration, Sendable {
     public var token: String
     /// The longest one attempt of a request may take, connecting included.
     public var timeout: Duration
+    /// The longest one attempt waits for a connection (at most `timeout`): a server that is down
+    /// fails each attempt after this long, instead of after `timeout`.
+    public var connectTimeout: Duration
     /// How many times a request is sent before its error is reported: failures of the network and
     /// 502/503/504 answers are retried (saves with the same idempotency key, so they apply once).
     public var attempts: Int
 
     public init(name: String = "RemoteStore", schema: Schema? = nil, url: URL, token: String,
-                timeout: Duration = .seconds(30), attempts: Int = 3) {
+                timeout: Duration = .seconds(30), connectTimeout: Duration = .seconds(5), attempts: Int = 3) {
         self.name = name
         self.schema = schema
         self.url = url
         self.token = token
         self.timeout = timeout
+        self.connectTimeout = min(connectTimeout, timeout)
         self.attempts = max(1, attempts)
     }
 

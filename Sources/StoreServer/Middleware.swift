@@ -29,7 +29,8 @@ struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        if request.method == .get, [StoreAPI.health, StoreAPI.document].contains(request.uri.path) {
+        // By suffix: the routes may be mounted under a prefix, and this middleware runs for them alone.
+        if request.method == .get, [StoreAPI.health, StoreAPI.document].contains(where: request.uri.path.hasSuffix) {
             return try await next(request, context)
         }
         guard let header = request.headers[.authorization] else {

@@ -14,7 +14,7 @@ struct StoreRoutes: Sendable {
     let heavyQueries = HeavyQueryGate()
     let work: BlockingWork
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register<Context: RequestContext>(on router: some RouterMethods<Context>) {
         router.get(RouterPath(StoreAPI.health)) { _, _ in
             try JSONResponse.make(["status": "ok"])
         }

@@ -3,9 +3,10 @@ import Hummingbird
 import Logging
 import NIOCore
 import OpenSwiftData
+import Prometheus
 import StoreWire
 
-/// Serves a container's store over HTTP/JSON, for ``RemoteStore`` clients: fetches, counts and
+/// Serves a container's store over HTTP/JSON, for `RemoteStore` clients: fetches, counts and
 /// batch deletes run in the server's store (in SQL for the default store), saves return the
 /// permanent identifiers and are applied once per idempotency key.
 ///
@@ -21,13 +22,24 @@ import StoreWire
 /// and properties, never SQL; the server checks every name against the container's schema.
 public struct StoreServer: Sendable {
     public let configuration: StoreServerConfiguration
-    private let store: ServedStore
+    /// The server's request counts and durations, served at `/metrics` (see ``addRoutes(to:atPath:)``).
+    public let metrics: PrometheusCollectorRegistry
+    let routes: StoreRoutes
+    let requestMetrics: RequestMetrics
     let logger: Logger
 
+    /// `metrics` is the registry the request metrics go to; pass your application's own to serve
+    /// its metrics and the server's at one `/metrics`.
     public init(container: ModelContainer, configuration: StoreServerConfiguration,
-                logger: Logger = Logger(label: "openswiftdata.server")) throws {
+                logger: Logger = Logger(label: "openswiftdata.server"),
+                metrics: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) throws {
         self.configuration = configuration
-        store = try ServedStore(container: container)
+        routes = StoreRoutes(store: try ServedStore(container: container),
+                             body: JSONBody(maxSize: configuration.maxBodySize, maxDepth: configuration.maxJSONDepth),
+                             queryLimits: QueryLimits(maxListLength: configuration.maxQueryListLength, maxNodes: configuration.maxQueryNodes),
+                             work: BlockingWork(limit: configuration.requestTimeLimit))
+        self.metrics = metrics
+        requestMetrics = RequestMetrics(factory: PrometheusMetricsFactory(registry: metrics))
         self.logger = logger
     }
 
@@ -35,13 +47,8 @@ public struct StoreServer: Sendable {
     /// alone or beside other services. `onServerRunning` receives the port it listens on.
     public func application(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         let router = Router()
-        router.add(middleware: ErrorBodyMiddleware())
-        router.add(middleware: LogRequestsMiddleware(.debug))
-        router.add(middleware: BearerTokenMiddleware(tokens: configuration.tokens))
-        StoreRoutes(store: store, body: JSONBody(maxSize: configuration.maxBodySize, maxDepth: configuration.maxJSONDepth),
-                    queryLimits: QueryLimits(maxListLength: configuration.maxQueryListLength, maxNodes: configuration.maxQueryNodes),
-                    work: BlockingWork(limit: configuration.requestTimeLimit))
-            .register(on: router)
+        addMiddleware(to: router)
+        addEndpoints(to: router)
         let idle = TimeAmount.nanoseconds(configuration.idleTimeout.wholeNanoseconds)
         return Application(
             router: router,
@@ -55,7 +62,7 @@ public struct StoreServer: Sendable {
 
     /// Runs until SIGINT or SIGTERM (or until the calling task is cancelled), then finishes the
     /// requests under way and stops. The server's tasks run on threads of their own (see
-    /// ``ServerExecutor``), so clients blocking in the same process cannot starve it.
+    /// `ServerExecutor`), so clients blocking in the same process cannot starve it.
     public func run(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let application = application(onServerRunning: onServerRunning)
         try await withTaskExecutorPreference(ServerExecutor.shared) {

@@ -20,11 +20,12 @@ struct Bucket: ParsableCommand {
 
         func run() throws {
             let context = try options.context()
-            let trip = try TripReference(text: self.trip).resolve(in: context)
+            let catalog = try TripCatalog(context)
+            let trip = try catalog.resolve(self.trip)
             let item = BucketListItem(title: title, details: details, hasReservation: reserved)
             trip.bucketList.append(item)
             try context.save()
-            print("Added '\(title)' to #\(trip.number) \(trip.name) (\(trip.bucketList.count) on the list)")
+            print("Added '\(title)' to \(catalog.label(trip)) (\(trip.bucketList.count) on the list)")
         }
     }
 
@@ -32,12 +33,18 @@ struct Bucket: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List a trip's bucket list.")
         @OptionGroup var options: StoreOptions
         @Argument(help: "The trip's number or name.") var trip: String
+        @Flag(help: "Print the items as JSON.") var json = false
 
         func run() throws {
             let context = try options.context()
-            let trip = try TripReference(text: self.trip).resolve(in: context)
+            let catalog = try TripCatalog(context)
+            let trip = try catalog.resolve(self.trip)
+            if json {
+                print(try TripJSON.string(TripJSON.items(trip)))
+                return
+            }
             guard !trip.bucketList.isEmpty else {
-                print("#\(trip.number) \(trip.name) has an empty bucket list. Add to it with `trips bucket add \(trip.number) TITLE`.")
+                print("\(catalog.label(trip)) has an empty bucket list. Add to it with `trips bucket add \(catalog.number(trip)) TITLE`.")
                 return
             }
             for line in BucketLines(trip).lines { print(line) }
@@ -52,11 +59,12 @@ struct Bucket: ParsableCommand {
 
         func run() throws {
             let context = try options.context()
-            let trip = try TripReference(text: self.trip).resolve(in: context)
-            let item = try BucketLines.item(titled: title, in: trip)
+            let catalog = try TripCatalog(context)
+            let trip = try catalog.resolve(self.trip)
+            let item = try BucketLines.item(titled: title, in: trip, catalog: catalog)
             item.isInPlan = true
             try context.save()
-            print("Planned '\(item.title)' on #\(trip.number) \(trip.name)")
+            print("Planned '\(item.title)' on \(catalog.label(trip))")
         }
     }
 
@@ -68,10 +76,11 @@ struct Bucket: ParsableCommand {
 
         func run() throws {
             let context = try options.context()
-            let trip = try TripReference(text: self.trip).resolve(in: context)
-            context.delete(try BucketLines.item(titled: title, in: trip))
+            let catalog = try TripCatalog(context)
+            let trip = try catalog.resolve(self.trip)
+            context.delete(try BucketLines.item(titled: title, in: trip, catalog: catalog))
             try context.save()
-            print("Removed '\(title)' from #\(trip.number) \(trip.name)")
+            print("Removed '\(title)' from \(catalog.label(trip))")
         }
     }
 }
@@ -85,11 +94,12 @@ struct Stay: ParsableCommand {
 
     func run() throws {
         let context = try options.context()
-        let trip = try TripReference(text: self.trip).resolve(in: context)
+        let catalog = try TripCatalog(context)
+        let trip = try catalog.resolve(self.trip)
         if let previous = trip.livingAccommodation { context.delete(previous) }
         trip.livingAccommodation = LivingAccommodation(placeName: place, address: address)
         try context.save()
-        print("Staying at \(place) on #\(trip.number) \(trip.name)")
+        print("Staying at \(place) on \(catalog.label(trip))")
     }
 }
 
@@ -98,15 +108,19 @@ struct BucketLines {
     let lines: [String]
 
     init(_ trip: Trip) {
-        lines = trip.bucketList.sorted { $0.title < $1.title }.map { item in
+        lines = Self.sorted(trip).map { item in
             let details = item.details.isEmpty ? "" : " — \(item.details)"
             return "[\(item.isInPlan ? "x" : " ")] \(item.title)\(item.hasReservation ? " (R)" : "")\(details)"
         }
     }
 
-    static func item(titled title: String, in trip: Trip) throws -> BucketListItem {
+    static func sorted(_ trip: Trip) -> [BucketListItem] {
+        trip.bucketList.sorted { $0.title < $1.title }
+    }
+
+    static func item(titled title: String, in trip: Trip, catalog: TripCatalog) throws -> BucketListItem {
         guard let item = trip.bucketList.first(where: { $0.title == title }) else {
-            throw TripsError("#\(trip.number) \(trip.name) has no bucket-list item '\(title)'. Run `trips bucket list \(trip.number)` to see them.")
+            throw TripsError("\(catalog.label(trip)) has no bucket-list item '\(title)'. Run `trips bucket list \(catalog.number(trip))` to see them.")
         }
         return item
     }

@@ -20,13 +20,21 @@ struct Add: ParsableCommand {
         if name.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("The trip needs a name.") }
     }
 
+    /// A trip with the same name and first day already exists (the model's `#Unique` key). Saving
+    /// would update it in place (SwiftData's upsert) and drop its notes and plans; from the
+    /// command line that is surely a mistake, so it is refused and `trips edit` offered instead.
     func run() throws {
-        let context = try options.context()
-        let trip = Trip(name: name, destination: destination, startDate: start.date, endDate: (end ?? start).date,
+        let context = try options.context(creatingStore: true)
+        let name = name, startDate = start.date
+        if let existing = try context.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.name == name && $0.startDate == startDate })).first {
+            let number = try TripCatalog(context).number(existing)
+            throw TripsError("#\(number) \(existing.name) already starts on \(DateDisplay.string(startDate)); nothing was added. Change it with `trips edit \(number) …`, or give the new trip another name or start.")
+        }
+        let trip = Trip(name: name, destination: destination, startDate: startDate, endDate: (end ?? start).date,
                         budget: budget, notes: notes)
         context.insert(trip)
         try context.save()
-        print("Added #\(trip.number) \(trip.name) (\(trip.destination), \(DateDisplay.string(trip.startDate)))")
+        print("Added \(try TripCatalog(context).label(trip)) (\(trip.destination), \(DateDisplay.string(trip.startDate)))")
     }
 }
 
@@ -41,15 +49,21 @@ struct List: ParsableCommand {
     @Option(help: ArgumentHelp("Only trips starting on or before this day.", valueName: "YYYY-MM-DD")) var to: TripDate?
     @Option(help: "Sort by start, name, destination or budget.") var sort: Order = .start
     @Flag(help: "Reverse the order.") var reverse = false
+    @Flag(help: "Print the trips as JSON.") var json = false
 
     func run() throws {
         let context = try options.context()
         let trips = try context.fetch(FetchDescriptor<Trip>(predicate: predicate(), sortBy: sortDescriptors()))
+        let catalog = try TripCatalog(context)
+        if json {
+            print(try TripJSON.string(trips.map { TripJSON.object($0, number: catalog.number($0)) }))
+            return
+        }
         guard !trips.isEmpty else {
             print("No trips. Add one with `trips add NAME --destination PLACE --start YYYY-MM-DD`.")
             return
         }
-        print(TripTable(trips).render())
+        print(TripTable(trips: trips, catalog: catalog).render())
     }
 
     private func predicate() -> Predicate<Trip> {
@@ -78,12 +92,18 @@ struct Show: ParsableCommand {
 
     @OptionGroup var options: StoreOptions
     @Argument(help: "The trip's number (from `trips list`) or name.") var trip: String
+    @Flag(help: "Print the trip as JSON.") var json = false
 
     func run() throws {
         let context = try options.context()
-        let trip = try TripReference(text: trip).resolve(in: context)
+        let catalog = try TripCatalog(context)
+        let trip = try catalog.resolve(self.trip)
+        if json {
+            print(try TripJSON.string(TripJSON.object(trip, number: catalog.number(trip), detailed: true)))
+            return
+        }
         let lines = [
-            ("Trip", "#\(trip.number) \(trip.name)"),
+            ("Trip", catalog.label(trip)),
             ("Destination", trip.destination),
             ("Dates", "\(DateDisplay.string(trip.startDate)) – \(DateDisplay.string(trip.endDate)) (\(trip.days) \(trip.days == 1 ? "day" : "days"))"),
             ("Budget", TripTable.money(trip.budget)),
@@ -92,7 +112,7 @@ struct Show: ParsableCommand {
             ("Bucket list", trip.bucketList.isEmpty ? "—" : "\(trip.bucketList.count) \(trip.bucketList.count == 1 ? "item" : "items")"),
         ]
         let width = lines.map(\.0.count).max() ?? 0
-        for (label, value) in lines { print(label.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value) }
+        for (label, value) in lines { print(Terminal.bold(label.padding(toLength: width, withPad: " ", startingAt: 0)) + "  " + value) }
         for line in BucketLines(trip).lines { print(String(repeating: " ", count: width + 2) + line) }
     }
 }
@@ -118,7 +138,8 @@ struct Edit: ParsableCommand {
 
     func run() throws {
         let context = try options.context()
-        let trip = try TripReference(text: self.trip).resolve(in: context)
+        let catalog = try TripCatalog(context)
+        let trip = try catalog.resolve(self.trip)
         if let name { trip.name = name }
         if let destination { trip.destination = destination }
         if let start { trip.startDate = start.date }
@@ -129,7 +150,7 @@ struct Edit: ParsableCommand {
             throw TripsError("The trip would end (\(DateDisplay.string(trip.endDate))) before it starts (\(DateDisplay.string(trip.startDate))); nothing was changed.")
         }
         try context.save()
-        print("Updated #\(trip.number) \(trip.name)")
+        print("Updated #\(catalog.number(trip)) \(trip.name)")
     }
 }
 
@@ -141,8 +162,9 @@ struct Delete: ParsableCommand {
 
     func run() throws {
         let context = try options.context()
-        let trip = try TripReference(text: self.trip).resolve(in: context)
-        let label = "#\(trip.number) \(trip.name)"
+        let catalog = try TripCatalog(context)
+        let trip = try catalog.resolve(self.trip)
+        let label = catalog.label(trip)
         context.delete(trip)
         try context.save()
         print("Deleted \(label)")

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 
 /// `trips --remote` against a real `openswiftdata-server` process on 127.0.0.1.
@@ -11,9 +14,17 @@ import Testing
         private(set) var url = ""
         private var log = ""
 
-        init(store: URL, token: String) throws {
+        convenience init(store: URL, kind: String = "sqlite", token: String) throws {
+            try self.init(arguments: ["--store", "\(kind):\(store.path)", "--port", "0", "--token", token])
+        }
+
+        /// The server with these arguments, and this process's environment without
+        /// `OPENSWIFTDATA_*` variables but with `environment`.
+        init(arguments: [String], environment: [String: String] = [:]) throws {
             process.executableURL = TripsRunner.executable.deletingLastPathComponent().appendingPathComponent("openswiftdata-server")
-            process.arguments = ["--store", "sqlite:\(store.path)", "--port", "0", "--token", token]
+            process.arguments = arguments
+            process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("OPENSWIFTDATA_") }
+                .merging(environment) { $1 }
             process.standardOutput = output
             process.standardError = output
             try process.run()
@@ -81,5 +92,61 @@ import Testing
         let result = try trips(["--remote", "http://127.0.0.1:9", "list"])
         #expect(result.status == 64)
         #expect(result.output.contains("--remote needs the server's token: pass --token or set OPENSWIFTDATA_TOKEN."))
+    }
+
+    @Test func aServerThatIsDownFailsWithinSecondsNamingItsURL() throws {
+        let started = ContinuousClock.now
+        let result = try trips(["--remote", "http://127.0.0.1:9", "--token", "t", "list"])
+        let elapsed = ContinuousClock.now - started
+        #expect(result.status == 1)
+        #expect(result.output.hasPrefix("Error: unreachable: "))
+        #expect(result.output.contains("http://127.0.0.1:9"))
+        #expect(elapsed < .seconds(8), "three attempts of a one-second connect timeout, not three of the request timeout")
+    }
+
+    @Test func tripsOfAJSONServerAreNumberedByPositionAndDeletedByThatNumber() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("remote-trips-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try ServerProcess(store: directory.appendingPathComponent("trips.json"), kind: "json", token: "trips-secret")
+        defer { _ = server.terminate() }
+        let remote = ["--remote", server.url, "--token", "trips-secret"]
+
+        #expect(try trips(remote + ["add", "Oslo", "--destination", "Norway", "--start", "2026-07-01"]).output == "Added #1 Oslo (Norway, 2026-07-01)\n")
+        #expect(try trips(remote + ["add", "Rome", "--destination", "Italy", "--start", "2026-03-01"]).output == "Added #1 Rome (Italy, 2026-03-01)\n")
+        #expect(try trips(remote + ["list"]).output == """
+            #  Name  Destination  Start       End         Days  Budget
+            -  ----  -----------  ----------  ----------  ----  ------
+            1  Rome  Italy        2026-03-01  2026-03-01     1    0.00
+            2  Oslo  Norway       2026-07-01  2026-07-01     1    0.00
+
+            """)
+        #expect(try trips(remote + ["delete", "2"]).output == "Deleted #2 Oslo\n")
+        #expect(try trips(remote + ["list", "--json"]).output.contains(#""name" : "Rome""#))
+        #expect(!(try trips(remote + ["list"]).output.contains("Oslo")))
+    }
+
+    @Test func metricsOfARunningServerCountTheRequestsTripsMade() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("remote-trips-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try ServerProcess(store: directory.appendingPathComponent("trips.store"), token: "trips-secret")
+        defer { _ = server.terminate() }
+        let remote = ["--remote", server.url, "--token", "trips-secret"]
+        // add: a fetch for a trip with the same name and start, the save, a fetch to number it;
+        // list: the listing and the numbering.
+        #expect(try trips(remote + ["add", "Oslo", "--destination", "Norway", "--start", "2026-07-01"]).status == 0)
+        #expect(try trips(remote + ["list"]).status == 0)
+
+        var request = URLRequest(url: URL(string: server.url + "/metrics")!)
+        let (_, refused) = try await URLSession.shared.data(for: request)
+        #expect((refused as? HTTPURLResponse)?.statusCode == 401)
+        request.setValue("Bearer trips-secret", forHTTPHeaderField: "Authorization")
+        let (body, response) = try await URLSession.shared.data(for: request)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        let lines = Set(String(decoding: body, as: UTF8.self).split(separator: "\n").map(String.init))
+        #expect(lines.contains(#"openswiftdata_server_requests_total{route="/v1/fetch"} 4"#))
+        #expect(lines.contains(#"openswiftdata_server_requests_total{route="/v1/save"} 1"#))
+        #expect(lines.contains(#"openswiftdata_server_request_errors_total{route="/v1/fetch"} 0"#))
     }
 }

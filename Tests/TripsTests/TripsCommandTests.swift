@@ -33,11 +33,12 @@ struct TripsRunner {
         try Self.execute(arguments + ["--store", store.path]) { [locale] in $0["LC_ALL"] = locale }
     }
 
-    /// Runs the trips executable with this process's environment changed by `adjust`; its
-    /// standard output and error together.
-    static func execute(_ arguments: [String], environment adjust: (inout [String: String]) -> Void) throws -> (status: Int32, output: String) {
+    /// Runs the trips executable (or another one beside it) with this process's environment
+    /// changed by `adjust`; its standard output and error together.
+    static func execute(_ arguments: [String], executable: URL = TripsRunner.executable,
+                        environment adjust: (inout [String: String]) -> Void) throws -> (status: Int32, output: String) {
         let process = Process()
-        process.executableURL = TripsRunner.executable
+        process.executableURL = executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         adjust(&environment)
@@ -107,13 +108,23 @@ struct TripsRunner {
         #expect(try trips.run("show", "Paris").output.contains("Dates        2026-05-01 – 2026-05-01 (1 day)"))
     }
 
-    @Test func addingTheSameTripTwiceUpdatesIt() throws {
+    @Test func addingTheSameTripTwiceIsRefusedAndKeepsTheSavedTrip() throws {
         let trips = try TripsRunner()
-        _ = try trips.run("add", "Paris", "--destination", "France", "--start", "2026-05-01", "--budget", "100")
+        _ = try trips.run("add", "Paris", "--destination", "France", "--start", "2026-05-01", "--end", "2026-05-03",
+                          "--budget", "100", "--notes", "Louvre")
         let again = try trips.run("add", "Paris", "--destination", "France", "--start", "2026-05-01", "--budget", "250")
-        #expect(again.output == "Added #1 Paris (France, May 1, 2026)\n")
-        #expect(try trips.run("list").output.split(separator: "\n").count == 3)
-        #expect(try trips.run("show", "1").output.contains("Budget       250.00"))
+        #expect(again.status == 1)
+        #expect(again.output == "Error: #1 Paris already starts on May 1, 2026; nothing was added. Change it with `trips edit 1 …`, or give the new trip another name or start.\n")
+        #expect(try trips.run("show", "1").output == """
+            Trip         #1 Paris
+            Destination  France
+            Dates        May 1, 2026 – May 3, 2026 (3 days)
+            Budget       100.00
+            Notes        Louvre
+            Stay         —
+            Bucket list  —
+
+            """)
     }
 
     @Test func bucketListItemsAndAStayBelongToTheirTripAndGoWithIt() throws {
@@ -150,6 +161,7 @@ struct TripsRunner {
 
     @Test func badInputGetsAClearErrorAndAFailingStatus() throws {
         let trips = try TripsRunner()
+        _ = try trips.run("add", "Paris", "--destination", "France", "--start", "2026-05-01")
         let unknown = try trips.run("show", "Atlantis")
         #expect(unknown.status == 1)
         #expect(unknown.output == "Error: No trip is named or numbered 'Atlantis'. Run `trips list` to see the trips and their numbers.\n")

@@ -8,7 +8,7 @@ extension DataStoreConformance.Check {
             let container = try harness.makeContainer()
             let items = try harness.saveItems(in: container)
             let fetched = try ModelContext(container).fetch(FetchDescriptor<ConformanceItem>(sortBy: [SortDescriptor(\.small)]))
-            #expect(fetched.map(ConformanceFixtures.values) == items.map(ConformanceFixtures.values))
+            ConformanceFixtures.expectSameValues(fetched, as: items)
         },
         Self("insertedModelsGetPermanentIdentifiersOfTheStore") { harness in
             let container = try harness.makeContainer()
@@ -44,7 +44,7 @@ extension DataStoreConformance.Check {
             stored[1].price = .nan
             try context.save()
             let fetched = try ModelContext(container).fetch(FetchDescriptor<ConformanceItem>(sortBy: [SortDescriptor(\.small)]))
-            #expect(fetched.map(ConformanceFixtures.values) == stored.map(ConformanceFixtures.values))
+            ConformanceFixtures.expectSameValues(fetched, as: stored)
             #expect(fetched[0].name == "Lyon" && fetched[0].notes == nil && fetched[0].rating == nil && fetched[0].tags == ["z"])
             #expect(fetched[1].notes == "now set" && fetched[1].price.isNaN)
             #expect(fetched.count == items.count)

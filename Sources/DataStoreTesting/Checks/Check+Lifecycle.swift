@@ -24,7 +24,7 @@ extension DataStoreConformance.Check {
                 #expect(fetched.isEmpty, "a store that is not persistent starts empty in a new container")
                 return
             }
-            #expect(fetched.map(ConformanceFixtures.values) == items.map(ConformanceFixtures.values))
+            ConformanceFixtures.expectSameValues(fetched, as: items)
             #expect(fetched.map(\.persistentModelID) == items.map(\.persistentModelID), "identifiers survive reopening")
             #expect(fetched.map { $0.owner?.pets.map(\.name) } == [nil, nil, ["Rex"], nil, nil, nil, nil, nil, nil, nil])
         },

@@ -12,40 +12,58 @@ import Foundation
 /// `XDG_DATA_HOME` is set, otherwise `~/.local/share/<executable>/`, named `<name>.store`
 /// (`default.store` when no name is given).
 public struct ModelConfiguration: Identifiable, Hashable, CustomDebugStringConvertible, Sendable {
+    /// The store file (`/dev/null` for a store kept in memory).
     public let url: URL
+    /// The configuration's name, unique within a container: `default`, or the file's name.
     public let name: String
+    /// The app group's identifier; recorded for source compatibility, unused on Linux.
     public let groupAppContainerIdentifier: String?
+    /// The CloudKit container's identifier; always `nil` on Linux.
     public let cloudKitContainerIdentifier: String?
+    /// The app group; recorded for source compatibility, unused on Linux.
     public let groupContainer: GroupContainer
+    /// The CloudKit database; recorded for source compatibility, unused on Linux.
     public let cloudKitDatabase: CloudKitDatabase
+    /// The models this store holds; `nil` for all of the container's schema.
     public var schema: Schema?
+    /// Whether saves are allowed; a read-only configuration opens an existing file read-only.
     public let allowsSave: Bool
+    /// Whether the store lives in memory, private to its container, instead of in a file.
     public let isStoredInMemoryOnly: Bool
 
     /// CloudKit does not exist on Linux; the value is recorded for source compatibility only.
     public struct CloudKitDatabase: Hashable, Sendable {
         private let kind: String
+        /// The default database of the app's container.
         public static var automatic: CloudKitDatabase { CloudKitDatabase(kind: "automatic") }
+        /// No CloudKit database.
         public static var none: CloudKitDatabase { CloudKitDatabase(kind: "none") }
+        /// A named private database.
         public static func `private`(_ privateDBName: String) -> CloudKitDatabase { CloudKitDatabase(kind: "private:\(privateDBName)") }
     }
 
     /// App groups do not exist on Linux; the value is recorded for source compatibility only.
     public struct GroupContainer: Hashable, Sendable {
         fileprivate let identifier: String?
+        /// The app's first group, if any.
         public static var automatic: GroupContainer { GroupContainer(identifier: nil) }
+        /// No app group.
         public static var none: GroupContainer { GroupContainer(identifier: nil) }
+        /// The group of this name.
         public static func identifier(_ groupName: String) -> GroupContainer { GroupContainer(identifier: groupName) }
     }
 
+    /// The default store (`default.store` in the data directory), or one in memory.
     public init(isStoredInMemoryOnly: Bool = false) {
         self.init(nil, isStoredInMemoryOnly: isStoredInMemoryOnly)
     }
 
+    /// The default store holding only these models.
     public init(for forTypes: any PersistentModel.Type..., isStoredInMemoryOnly: Bool = false) {
         self.init(nil, schema: Schema(forTypes), isStoredInMemoryOnly: isStoredInMemoryOnly)
     }
 
+    /// A store named `name` (its file `<name>.store` in the data directory), or one in memory.
     public init(_ name: String? = nil, schema: Schema? = nil, isStoredInMemoryOnly: Bool = false, allowsSave: Bool = true,
                 groupContainer: GroupContainer = .automatic, cloudKitDatabase: CloudKitDatabase = .automatic) {
         let name = name ?? "default"
@@ -56,6 +74,7 @@ public struct ModelConfiguration: Identifiable, Hashable, CustomDebugStringConve
                   groupContainer: groupContainer, cloudKitDatabase: cloudKitDatabase)
     }
 
+    /// A store in the file at `url`, named after the file unless `name` is given.
     public init(_ name: String? = nil, schema: Schema? = nil, url: URL, allowsSave: Bool = true,
                 cloudKitDatabase: CloudKitDatabase = .automatic) {
         let name = name ?? url.deletingPathExtension().lastPathComponent
@@ -76,8 +95,10 @@ public struct ModelConfiguration: Identifiable, Hashable, CustomDebugStringConve
         self.cloudKitContainerIdentifier = nil
     }
 
+    /// The store file, which identifies the configuration.
     public var id: URL { url }
 
+    /// The name, file, and whether the store is in memory or read-only.
     public var debugDescription: String {
         "ModelConfiguration(name: \(name), url: \(url.path), inMemory: \(isStoredInMemoryOnly), allowsSave: \(allowsSave))"
     }

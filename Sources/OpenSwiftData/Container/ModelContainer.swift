@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// Owns the schema and one store per configuration, and hands out the main-actor context.
 ///
@@ -12,24 +13,31 @@ import Foundation
 /// schema contains it. Custom (non-`ModelConfiguration`) stores receive a `nil` migration plan, as
 /// their initializers take none; `configurations` lists only the `ModelConfiguration`s.
 public class ModelContainer: Equatable, @unchecked Sendable {
+    /// Every model type the container's stores hold.
     public final let schema: Schema
+    /// The plan the stores were migrated with when opened; `nil` when none was given.
     public final let migrationPlan: (any SchemaMigrationPlan.Type)?
+    /// The `ModelConfiguration`s of the container's default stores (custom stores' are not listed).
     public var configurations: Set<ModelConfiguration>
     package let stores: [StoreSlot]
     private let storeByEntity: EntityTable<StoreSlot>
     private let mainContextLock = NSLock()
     nonisolated(unsafe) private var cachedMainContext: ModelContext?
 
+    /// A container for these model types, in the default store unless configurations say otherwise.
     public convenience init(for forTypes: any PersistentModel.Type..., migrationPlan: (any SchemaMigrationPlan.Type)? = nil,
                             configurations: ModelConfiguration...) throws {
         try self.init(for: Schema(forTypes), migrationPlan: migrationPlan, configurations: configurations)
     }
 
+    /// A container for a schema, in the default store unless configurations say otherwise.
     public convenience init(for givenSchema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)? = nil,
                             configurations: ModelConfiguration...) throws {
         try self.init(for: givenSchema, migrationPlan: migrationPlan, configurations: configurations)
     }
 
+    /// A container for a schema with one store per configuration (the default store when empty),
+    /// each migrated with `migrationPlan` when it was written by an older schema.
     public init(for givenSchema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)? = nil,
                 configurations: [ModelConfiguration]) throws {
         let configurations = configurations.isEmpty ? [ModelConfiguration()] : configurations
@@ -41,10 +49,13 @@ public class ModelContainer: Equatable, @unchecked Sendable {
     }
 
     @_disfavoredOverload
+    /// A container for these model types in stores of any kind, such as `JSONStore` or your own.
     public convenience init(for forTypes: any PersistentModel.Type..., configurations: any DataStoreConfiguration...) throws {
         try self.init(for: Schema(forTypes), configurations: configurations)
     }
 
+    /// A container for a schema with one store of any kind per configuration (the default store
+    /// when empty).
     public init(for givenSchema: Schema, configurations: [any DataStoreConfiguration]) throws {
         let configurations: [any DataStoreConfiguration] = configurations.isEmpty ? [ModelConfiguration()] : configurations
         schema = givenSchema
@@ -67,6 +78,7 @@ public class ModelContainer: Equatable, @unchecked Sendable {
         }
     }
 
+    /// Whether both are the same container.
     public static func == (lhs: ModelContainer, rhs: ModelContainer) -> Bool { lhs === rhs }
 
     /// Removes all data from every store.
@@ -74,6 +86,7 @@ public class ModelContainer: Equatable, @unchecked Sendable {
         for slot in stores { try slot.erase() }
     }
 
+    /// Removes all data from every store, ignoring failures; use ``erase()``.
     @available(*, deprecated, renamed: "erase", message: "deleteAllData has been replaced by `erase`. Use `erase` to completely remove all of the data from a store.")
     public func deleteAllData() {
         try? erase()
@@ -108,6 +121,11 @@ public class ModelContainer: Equatable, @unchecked Sendable {
         }
         try configuration.validate()
         let store = try C.Store(configuration, migrationPlan: migrationPlan)
+        var metadata: Logger.Metadata = ["store": "\(configuration.name)", "type": "\(C.Store.self)"]
+        if let file = configuration as? ModelConfiguration {
+            metadata["location"] = "\(file.isStoredInMemoryOnly ? "memory" : file.url.path)"
+        }
+        ModelContainer.logger.info("Opened store", metadata: metadata)
         return StoreSlot(store, configuration: configuration)
     }
 

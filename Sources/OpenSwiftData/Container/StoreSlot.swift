@@ -31,11 +31,13 @@ package final class StoreSlot: @unchecked Sendable {
     /// How many fetch requests reached the store: tests use it to prove a load costs a constant
     /// number of queries (no N+1).
     package private(set) var fetchRequestCount = 0
+    private let instruments: StoreInstruments
 
     init(_ store: any DataStore, configuration: any DataStoreConfiguration) {
         self.store = store
         rowStore = store as? any DataStoreRowAccess
         self.configuration = configuration
+        instruments = StoreInstruments(storeName: configuration.name)
         entityNames = Set((configuration.schema ?? store.schema).entities.map(\.name))
     }
 
@@ -59,8 +61,19 @@ package final class StoreSlot: @unchecked Sendable {
     package var rewritesReferences: Bool { store is any RewritesRelationshipReferences }
 
     package func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState) throws -> FetchedRows {
+<<<<<<< HEAD
         if let rowStore {
             var rows = try lock.withLock {
+=======
+        try instruments.measure(.fetch, entity: Schema.entityName(for: T.self)) { try rows(descriptor, editingState: editingState) }
+    }
+
+    private func rows<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState) throws -> FetchedRows {
+        if let store = store as? DefaultStore {
+            // Rows ready for the context: the generic loop below copies each snapshot through
+            // value witnesses and casts it back to a DefaultSnapshot, a thousand instructions a row.
+            let rows = try lock.withLock {
+>>>>>>> issue-29
                 fetchRequestCount += 1
                 return try rowStore.fetchRows(descriptor, editingState: editingState)
             }
@@ -117,14 +130,14 @@ package final class StoreSlot: @unchecked Sendable {
         func open<S: DataStore>(_ store: S) throws -> Int {
             try lock.withLock { try store.fetchCount(DataStoreFetchRequest(editingState: editingState, descriptor: descriptor)) }
         }
-        return try open(store)
+        return try instruments.measure(.fetch, entity: Schema.entityName(for: T.self)) { try open(store) }
     }
 
     package func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState) throws -> [PersistentIdentifier] {
         func open<S: DataStore>(_ store: S) throws -> [PersistentIdentifier] {
             try lock.withLock { try store.fetchIdentifiers(DataStoreFetchRequest(editingState: editingState, descriptor: descriptor)) }
         }
-        return try open(store)
+        return try instruments.measure(.fetch, entity: Schema.entityName(for: T.self)) { try open(store) }
     }
 
     package func save(inserted: [BackingStorage], updated: [BackingStorage], deleted: [BackingStorage],
@@ -151,7 +164,9 @@ package final class StoreSlot: @unchecked Sendable {
             let permanents = inserted.map { remap[$0.persistentModelIdentifier] ?? $0.persistentModelIdentifier }
             return SaveOutcome(insertedIdentifiers: permanents, remapped: !remap.isEmpty, reregistered: reregistered)
         }
-        return try open(store)
+        return try instruments.measure(.save, entity: Set((inserted + updated + deleted).map(\.info.entityName)).sorted().joined(separator: ",")) {
+            try open(store)
+        }
     }
 
     /// A row store's save. Its snapshots come straight from the storages: the generic path's

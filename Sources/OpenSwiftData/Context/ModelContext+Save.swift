@@ -7,11 +7,17 @@ extension ModelContext {
     /// identifiers of the inserted, updated and deleted models under the ``NotificationKey`` raw values.
     public static let didSave = Notification.Name("SwiftData.ModelContext.didSave")
 
+    /// The keys of a save notification's user info.
     public enum NotificationKey: String {
+        /// The query generation; not posted on Linux.
         case queryGeneration
+        /// Whether every identifier was invalidated; not posted on Linux.
         case invalidatedAllIdentifiers
+        /// The identifiers of the models the save inserted.
         case insertedIdentifiers
+        /// The identifiers of the models the save updated.
         case updatedIdentifiers
+        /// The identifiers of the models the save deleted.
         case deletedIdentifiers
     }
 

@@ -11,11 +11,13 @@ import Foundation
 ///
 /// A context is not thread-safe: use it from one thread or actor (see ``ModelActor``).
 public class ModelContext: Equatable, SendableMetatype {
+    /// The container whose stores this context fetches from and saves to.
     public let container: ModelContainer
 
     /// Identifies this context to its stores; `author` is the same storage as `editingState.author`.
     public var editingState: EditingState
 
+    /// Who makes this context's changes (`editingState.author`, which its stores receive); `nil` by default.
     public var author: String? {
         get { editingState.author }
         set { editingState.author = newValue }
@@ -49,6 +51,7 @@ public class ModelContext: Equatable, SendableMetatype {
     var awaitingInverseCheck: [BackingStorage] = []
     private var autosaveScheduled = false
 
+    /// A new context of the container, with no registered models and no pending changes.
     public init(_ container: ModelContainer) {
         self.container = container
         editingState = EditingState()
@@ -63,12 +66,17 @@ public class ModelContext: Equatable, SendableMetatype {
         for slot in container.stores { slot.invalidateState(for: editingState) }
     }
 
+    /// Whether both are the same context.
     public static func == (lhs: ModelContext, rhs: ModelContext) -> Bool { lhs === rhs }
 
+    /// Whether any model was inserted, changed or deleted since the last save.
     public var hasChanges: Bool { !inserted.isEmpty || !changed.isEmpty || !deleted.isEmpty }
 
+    /// The models inserted since the last save.
     public var insertedModelsArray: [any PersistentModel] { inserted.models }
+    /// The saved models changed since the last save.
     public var changedModelsArray: [any PersistentModel] { changed.models }
+    /// The models deleted since the last save.
     public var deletedModelsArray: [any PersistentModel] { deleted.models }
 
     /// The model registered for an identifier, or `nil` when this context does not know it.

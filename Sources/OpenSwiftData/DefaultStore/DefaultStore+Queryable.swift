@@ -50,7 +50,7 @@ extension DefaultStore: QueryableDataStore {
         }
     }
 
-    /// `DELETE FROM` without a filter (``deleteAll(from:action:)``), one `DELETE … WHERE Z_PK IN
+    /// `DELETE FROM` without a filter (`deleteAll(from:action:)`), one `DELETE … WHERE Z_PK IN
     /// (SELECT …)` with one.
     public final func deleteModels(matching query: DataStoreQuery) throws {
         try requireWritable("delete models")

@@ -12,7 +12,7 @@ import GRDB
 ///   across launches. An in-memory store is a private SQLite database with a fresh identifier.
 /// - Each save is one SQLite transaction: it is written whole or not at all. The file is in WAL
 ///   mode; other containers and processes may open it, and wait up to 10 seconds for its lock.
-/// - Opening a file written for an older schema migrates it (see ``SQLiteMigration``); a file
+/// - Opening a file written for an older schema migrates it (see `SQLiteMigration`); a file
 ///   that is not a store of this kind is refused and left untouched.
 /// - Predicates, sorts, limits and offsets run in SQL when ``QueryTranslator`` and
 ///   ``SQLiteQueryRenderer`` can express them exactly; otherwise the context applies them in memory.
@@ -42,7 +42,7 @@ public final class DefaultStore: DataStore, DataStoreBatching, RewritesRelations
     /// The file's path, or `:memory:`; errors name it.
     let path: String
     let layouts: EntityTable<SQLiteEntityLayout>
-    /// Each entity's identifier scope in this store (``IdentifierScope`` looks scopes up under a lock).
+    /// Each entity's identifier scope in this store (`IdentifierScope` looks scopes up under a lock).
     let scopes: EntityTable<IdentifierScope>
     let resolver: KeyPathResolver
     /// The `SELECT`s rendered so far, by query shape.

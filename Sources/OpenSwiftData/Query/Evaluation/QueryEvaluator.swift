@@ -18,8 +18,13 @@ public struct QueryEvaluator {
     private let property: (QueryPropertyPath) throws -> QueryValue
     private let elementProperty: (PersistentIdentifier, QueryPropertyPath) throws -> QueryValue
 
-    /// - Parameter elementProperty: A property of a related model, for elements of to-many
-    ///   relationships; without it such expressions throw, and the context evaluates the predicate.
+    /// An evaluator over one row.
+    ///
+    /// - Parameters:
+    ///   - identifier: The row's identifier, what `persistentModelID` reads in the filter.
+    ///   - property: The row's value at a property path.
+    ///   - elementProperty: A property of a related model, for elements of to-many
+    ///     relationships; without it such expressions throw, and the context evaluates the predicate.
     public init(identifier: PersistentIdentifier, property: @escaping (QueryPropertyPath) throws -> QueryValue,
                 elementProperty: @escaping (PersistentIdentifier, QueryPropertyPath) throws -> QueryValue = { _, path in
                     throw QueryEvaluationError(.unreadableElement, "The property \(path) of a related model cannot be read here")

@@ -1,0 +1,44 @@
+import HTTPTypes
+import NIOCore
+import StoreServer
+import Vapor
+
+extension RoutesBuilder {
+    /// Serves a ``StoreServer/StoreServer``'s HTTP API from this Vapor app, under this builder's
+    /// path, with the server's own checks (bearer tokens, body limits, the request log and
+    /// metrics, `/metrics`):
+    ///
+    /// ```swift
+    /// let storeServer = try StoreServer(container: container, configuration: StoreServerConfiguration(tokens: ["s3cret"]))
+    /// app.grouped("data").mount(storeServer)
+    /// ```
+    ///
+    /// Clients then use `RemoteStoreConfiguration(url: URL(string: "http://host:8080/data")!, token: "s3cret")`.
+    public func mount(_ server: StoreServer) {
+        let api = server.responder()
+        let maxBody = ByteCount(value: server.configuration.maxBodySize)
+        let handler: @Sendable (Request) async throws -> Response = { request in
+            try await StoreRequestBridge.answer(request, with: api)
+        }
+        on(.GET, "**", use: handler)
+        on(.POST, "**", body: .collect(maxSize: maxBody), use: handler)
+    }
+}
+
+/// Converts between Vapor's requests and responses and the HTTPTypes ones the API takes.
+enum StoreRequestBridge {
+    static func answer(_ request: Request, with api: StoreAPIResponder) async throws -> Response {
+        var path = "/" + request.parameters.getCatchall().joined(separator: "/")
+        if let query = request.url.query { path += "?" + query }
+        var fields = HTTPFields()
+        for (name, value) in request.headers {
+            if let field = HTTPField.Name(name) { fields.append(HTTPField(name: field, value: value)) }
+        }
+        let head = HTTPRequest(method: HTTPRequest.Method(request.method.rawValue) ?? .get, scheme: "http",
+                               authority: request.headers.first(name: .host) ?? "localhost", path: path, headerFields: fields)
+        let (answer, body) = await api.respond(to: head, body: request.body.data ?? ByteBuffer(), logger: request.logger)
+        var headers = HTTPHeaders()
+        for field in answer.headerFields { headers.add(name: field.name.rawName, value: field.value) }
+        return Response(status: HTTPResponseStatus(statusCode: answer.status.code), headers: headers, body: .init(buffer: body))
+    }
+}

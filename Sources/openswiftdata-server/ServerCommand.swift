@@ -1,0 +1,91 @@
+import ArgumentParser
+import Configuration
+import Foundation
+import JSONStore
+import Logging
+import OpenSwiftData
+import SampleTrips
+import StoreServer
+
+/// Serves the `trips` schema over HTTP for `trips --remote` and any other RemoteStore client.
+@main
+struct ServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "openswiftdata-server",
+        abstract: "Serve an OpenSwiftData store (the trips schema) over HTTP for RemoteStore clients.",
+        discussion: """
+            Every setting comes from its flag, else an OPENSWIFTDATA_ environment variable (OPENSWIFTDATA_PORT, \
+            OPENSWIFTDATA_TOKENS comma-separated, OPENSWIFTDATA_MAX_BODY_SIZE, …), else the JSON file of --config \
+            or OPENSWIFTDATA_CONFIG. Clients send a token as 'Authorization: Bearer <token>'. Requests are logged \
+            at info level; GET /metrics (with a token) serves request counts and durations for Prometheus. Stops \
+            gracefully on SIGINT or SIGTERM.
+            """,
+        version: PackageVersion.current
+    )
+
+    @Option(help: ArgumentHelp("sqlite:PATH (the default store), json:PATH, or memory.", valueName: "kind:path"))
+    var store: String?
+
+    @Option(help: "The address to listen on (default: 127.0.0.1).")
+    var host: String?
+
+    @Option(help: "The port to listen on (default: 8080; 0 picks a free one and prints it).")
+    var port: Int?
+
+    @Option(name: .customLong("token"), help: "A bearer token clients may use (repeatable).")
+    var tokens: [String] = []
+
+    @Option(help: "The largest request body accepted, in bytes (default: 16 MiB).")
+    var maxBodySize: Int?
+
+    @Option(help: "The longest the store may take for one request, in seconds (default: 30).")
+    var timeLimit: Int?
+
+    @Option(help: "trace, debug, info (the default), notice, warning, error or critical.")
+    var logLevel: String?
+
+    @Option(help: ArgumentHelp("A JSON file of settings, keyed as the flags are in camel case (maxBodySize).", valueName: "path"))
+    var config: String?
+
+    func run() async throws {
+        var flags: [ServerSettings.Key: ConfigContent] = [:]
+        flags[.store] = store.map { .string($0) }
+        flags[.host] = host.map { .string($0) }
+        flags[.port] = port.map { .int($0) }
+        flags[.tokens] = tokens.isEmpty ? nil : .stringArray(tokens)
+        flags[.maxBodySize] = maxBodySize.map { .int($0) }
+        flags[.timeLimit] = timeLimit.map { .int($0) }
+        flags[.logLevel] = logLevel.map { .string($0) }
+        flags[.config] = config.map { .string($0) }
+        let settings = try await ServerSettings.read(flags: flags)
+
+        var logger = Logger(label: "openswiftdata.server")
+        guard let level = Logger.Level(rawValue: settings.logLevel) else {
+            throw ValidationError("The log level must be one of trace, debug, info, notice, warning, error, critical (got '\(settings.logLevel)').")
+        }
+        logger.logLevel = level
+        ModelContainer.logger = logger
+        let tokens = Set(settings.tokens.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        guard !tokens.isEmpty else {
+            throw ValidationError("Give at least one bearer token with --token, OPENSWIFTDATA_TOKENS or \"tokens\" in the config file, so only your clients can use the store.")
+        }
+        let configuration = try StoreServerConfiguration(host: settings.host, port: settings.port, tokens: tokens,
+                                                         maxBodySize: settings.maxBodySize, requestTimeLimit: .seconds(settings.timeLimit))
+        let container = try ModelContainer(for: Schema(SampleTripsSchema.models), configurations: [try storeConfiguration(settings.store)])
+        let server = try StoreServer(container: container, configuration: configuration, logger: logger)
+        try await server.run { [logger] port in
+            logger.info("openswiftdata-server listening on http://\(configuration.host):\(port) (store \(settings.store))")
+        }
+        logger.info("openswiftdata-server stopped")
+    }
+
+    private func storeConfiguration(_ store: String) throws -> any DataStoreConfiguration {
+        let parts = store.split(separator: ":", maxSplits: 1).map(String.init)
+        switch (parts.first, parts.count) {
+        case ("sqlite", 2): return ModelConfiguration(url: URL(fileURLWithPath: parts[1]))
+        case ("json", 2): return JSONStoreConfiguration(name: "trips", url: URL(fileURLWithPath: parts[1]))
+        case ("memory", 1): return ModelConfiguration(isStoredInMemoryOnly: true)
+        default: throw ValidationError("--store must be sqlite:PATH, json:PATH or memory (got '\(store)').")
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Configuration
+import SystemPackage
+
+/// The server's settings through swift-configuration, the first source that has a setting winning:
+/// command-line flags, then `OPENSWIFTDATA_*` environment variables (`OPENSWIFTDATA_PORT`,
+/// `OPENSWIFTDATA_TOKENS` comma-separated, `OPENSWIFTDATA_MAX_BODY_SIZE`, …), then the JSON file
+/// named by `--config` or `OPENSWIFTDATA_CONFIG` (`{"store": "sqlite:/srv/app.store", "port": 8080,
+/// "tokens": ["…"]}`), then the defaults.
+struct ServerSettings {
+    var store: String
+    var host: String
+    var port: Int
+    var tokens: Set<String>
+    var maxBodySize: Int
+    var timeLimit: Int
+    var logLevel: String
+
+    /// The keys, as the config file spells them; the environment variables are these in upper
+    /// snake case after `OPENSWIFTDATA_`.
+    enum Key: String, CaseIterable {
+        case store, host, port, tokens, maxBodySize, timeLimit, logLevel, config
+    }
+
+    static func read(flags: [Key: ConfigContent]) async throws -> ServerSettings {
+        let flagProvider = InMemoryProvider(name: "flags", values: Dictionary(uniqueKeysWithValues: flags.map { key, content in
+            (AbsoluteConfigKey([key.rawValue]), ConfigValue(content, isSecret: key == .tokens))
+        }))
+        let environment = EnvironmentVariablesProvider(secretsSpecifier: .specific(["OPENSWIFTDATA_TOKENS"]))
+            .prefixKeys(with: "openswiftdata")
+        let early = ConfigReader(providers: [flagProvider, environment])
+        var providers: [any ConfigProvider] = [flagProvider, environment]
+        if let file = try read(.config, from: early, { try early.requiredString(forKey: $0) }) {
+            do {
+                providers.append(try await FileProvider<JSONSnapshot>(filePath: FilePath(file)))
+            } catch {
+                throw ValidationError("The config file \(file) could not be read: \(error)")
+            }
+        }
+        let config = ConfigReader(providers: providers)
+        guard let store = try read(.store, from: config, { try config.requiredString(forKey: $0) }) else {
+            throw ValidationError("Say which store to serve: --store, OPENSWIFTDATA_STORE or \"store\" in the config file (sqlite:PATH, json:PATH or memory).")
+        }
+        return ServerSettings(
+            store: store,
+            host: try read(.host, from: config, { try config.requiredString(forKey: $0) }) ?? "127.0.0.1",
+            port: try read(.port, from: config, { try config.requiredInt(forKey: $0) }) ?? 8080,
+            tokens: Set(try read(.tokens, from: config, { try config.requiredStringArray(forKey: $0, isSecret: true) }) ?? []),
+            maxBodySize: try read(.maxBodySize, from: config, { try config.requiredInt(forKey: $0) }) ?? 16 << 20,
+            timeLimit: try read(.timeLimit, from: config, { try config.requiredInt(forKey: $0) }) ?? 30,
+            logLevel: try read(.logLevel, from: config, { try config.requiredString(forKey: $0) }) ?? "info")
+    }
+
+    /// A setting, `nil` where no source has it; one a source has in the wrong form is an error
+    /// that names where it can come from.
+    private static func read<T>(_ key: Key, from config: ConfigReader, _ value: (ConfigKey) throws -> T) throws -> T? {
+        do {
+            return try value(ConfigKey(key.rawValue))
+        } catch where "\(error)".hasPrefix("Missing required config value") {
+            return nil
+        } catch {
+            throw ValidationError("The setting \(key.rawValue) (a flag, OPENSWIFTDATA_\(environmentName(key)) or \"\(key.rawValue)\" in the config file) has the wrong form: \(error)")
+        }
+    }
+
+    static func environmentName(_ key: Key) -> String {
+        key.rawValue.reduce(into: "") { name, character in
+            if character.isUppercase { name += "_" }
+            name += character.uppercased()
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Logging
+import MetricsTestKit
+import OpenSwiftData
+import Synchronization
+import Testing
+
+/// The library's log and metrics. They are process-wide settings, so these tests run one at a
+/// time and read only what their own store (named per test) reported.
+@Suite(.serialized) struct MonitoringTests {
+    @Test func storesCountAndTimeFetchesAndSavesInTheMetricsFactory() throws {
+        let metrics = TestMetrics()
+        ModelContainer.metricsFactory = metrics
+        defer { ModelContainer.metricsFactory = nil }
+        let name = "metrics-\(UUID().uuidString)"
+        let container = try ModelContainer(for: Trip.self, configurations: ModelConfiguration(name, isStoredInMemoryOnly: true))
+        let context = ModelContext(container)
+        context.insert(Trip(name: "Oslo", destination: "Norway", startDate: Date(timeIntervalSince1970: 0)))
+        try context.save()
+        _ = try context.fetch(FetchDescriptor<Trip>())
+        _ = try context.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.budget > 0 }))
+        _ = try context.fetchCount(FetchDescriptor<Trip>())
+
+        let store = [("store", name)]
+        #expect(try metrics.expectCounter("openswiftdata_fetches_total", store).totalValue == 3)
+        #expect(try metrics.expectCounter("openswiftdata_saves_total", store).totalValue == 1)
+        #expect(try metrics.expectTimer("openswiftdata_fetch_duration", store).values.count == 3)
+        #expect(try metrics.expectTimer("openswiftdata_save_duration", store).values.count == 1)
+        #expect(try metrics.expectCounter("openswiftdata_store_errors_total", store + [("operation", "save")]).totalValue == 0)
+    }
+
+    @Test func containersLogOpeningSlowRequestsAndFailuresToTheLoggerSet() throws {
+        let records = LogRecords()
+        ModelContainer.logger = Logger(label: "test") { _ in records }
+        ModelContainer.slowOperationThreshold = .zero
+        defer {
+            ModelContainer.logger = Logger(label: "OpenSwiftData") { _ in SwiftLogNoOpLogHandler() }
+            ModelContainer.slowOperationThreshold = .seconds(1)
+        }
+        let script = StoreScript()
+        let name = "logged-\(UUID().uuidString)"
+        let container = try ModelContainer(for: Trip.self, configurations: ScriptedConfiguration(name: name, script: script))
+        let context = ModelContext(container)
+        _ = try context.fetch(FetchDescriptor<Trip>())
+        context.insert(Trip(name: "Oslo", destination: "Norway", startDate: Date(timeIntervalSince1970: 0)))
+        script.failNextSave = ScriptedFailure(reason: "disk full")
+        #expect(throws: ScriptedFailure(reason: "disk full")) { try context.save() }
+
+        let mine = records.all.filter { $0.metadata["store"] == .string(name) }
+        #expect(mine.map(\.level) == [.info, .warning, .error])
+        #expect(mine.map(\.message) == ["Opened store", "Slow fetch", "The store failed a save"])
+        #expect(mine[0].metadata["type"] == "ScriptedStore")
+        #expect(mine[1].metadata["entity"] == "Trip")
+        #expect(mine[2].metadata["entity"] == "Trip")
+        #expect(mine[2].metadata["error"] == .string("\(ScriptedFailure(reason: "disk full"))"))
+    }
+
+    @Test func theDefaultLoggerDiscardsEverything() {
+        #expect(ModelContainer.logger.handler is SwiftLogNoOpLogHandler)
+        #expect(ModelContainer.slowOperationThreshold == .seconds(1))
+    }
+}
+
+/// A log handler that keeps what it is given.
+final class LogRecords: LogHandler, Sendable {
+    struct Record: Sendable {
+        let level: Logger.Level
+        let message: String
+        let metadata: Logger.Metadata
+    }
+
+    private let records = Mutex<[Record]>([])
+    var all: [Record] { records.withLock { $0 } }
+
+    var metadata: Logger.Metadata {
+        get { [:] }
+        set {}
+    }
+
+    var logLevel: Logger.Level {
+        get { .trace }
+        set {}
+    }
+
+    subscript(metadataKey _: String) -> Logger.Metadata.Value? {
+        get { nil }
+        set {}
+    }
+
+    func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String,
+             file: String, function: String, line: UInt) {
+        records.withLock { $0.append(Record(level: level, message: message.description, metadata: metadata ?? [:])) }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// openswiftdata-server's settings: flags over OPENSWIFTDATA_* variables over a JSON config file.
+@Suite struct ServerSettingsTests {
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("server-settings-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    func writeConfig(_ json: String) throws -> String {
+        let file = directory.appendingPathComponent("server.json")
+        try Data(json.utf8).write(to: file)
+        return file.path
+    }
+
+    func status(listing server: RemoteTripsTests.ServerProcess, token: String) throws -> Int32 {
+        try TripsRunner.execute(["--remote", server.url, "--token", token, "list"]) { $0["LC_ALL"] = "C" }.status
+    }
+
+    @Test func aConfigFileAloneConfiguresTheServer() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = try writeConfig(#"{"store": "sqlite:\#(directory.path)/file.store", "port": 0, "tokens": ["file-token"]}"#)
+        let server = try RemoteTripsTests.ServerProcess(arguments: ["--config", config])
+        defer { _ = server.terminate() }
+        #expect(try status(listing: server, token: "file-token") == 0)
+        #expect(try status(listing: server, token: "other") == 1)
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("file.store").path))
+    }
+
+    @Test func theEnvironmentOverridesTheFileAndFlagsOverrideBoth() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = try writeConfig(#"{"store": "memory", "port": 0, "tokens": ["file-token"]}"#)
+        let fromEnvironment = try RemoteTripsTests.ServerProcess(arguments: [], environment: [
+            "OPENSWIFTDATA_CONFIG": config, "OPENSWIFTDATA_TOKENS": "env-token, second",
+        ])
+        #expect(try status(listing: fromEnvironment, token: "second") == 0)
+        #expect(try status(listing: fromEnvironment, token: "file-token") == 1)
+        _ = fromEnvironment.terminate()
+
+        let fromFlags = try RemoteTripsTests.ServerProcess(arguments: ["--config", config, "--token", "flag-token"],
+                                                         environment: ["OPENSWIFTDATA_TOKENS": "env-token"])
+        #expect(try status(listing: fromFlags, token: "flag-token") == 0)
+        #expect(try status(listing: fromFlags, token: "env-token") == 1)
+        _ = fromFlags.terminate()
+    }
+
+    @Test func aSettingOfTheWrongFormIsNamedWithWhereItCanComeFrom() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try run(["--store", "memory", "--token", "t"], environment: ["OPENSWIFTDATA_PORT": "eighty"])
+        #expect(result.status == 64)
+        #expect(result.output.hasPrefix("Error: The setting port (a flag, OPENSWIFTDATA_PORT or \"port\" in the config file) has the wrong form: "))
+        let missing = try run(["--config", directory.appendingPathComponent("absent.json").path])
+        #expect(missing.status == 64)
+        #expect(missing.output.hasPrefix("Error: The config file \(directory.path)/absent.json could not be read: "))
+    }
+
+    /// The server run to completion (it exits at once on a bad setting); its output.
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+        let server = TripsRunner.executable.deletingLastPathComponent().appendingPathComponent("openswiftdata-server")
+        return try TripsRunner.execute(arguments, executable: server) { variables in
+            variables = variables.filter { !$0.key.hasPrefix("OPENSWIFTDATA_") }.merging(environment) { $1 }
+        }
+    }
+}
