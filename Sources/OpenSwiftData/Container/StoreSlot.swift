@@ -61,19 +61,12 @@ package final class StoreSlot: @unchecked Sendable {
     package var rewritesReferences: Bool { store is any RewritesRelationshipReferences }
 
     package func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState) throws -> FetchedRows {
-<<<<<<< HEAD
-        if let rowStore {
-            var rows = try lock.withLock {
-=======
         try instruments.measure(.fetch, entity: Schema.entityName(for: T.self)) { try rows(descriptor, editingState: editingState) }
     }
 
     private func rows<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState) throws -> FetchedRows {
-        if let store = store as? DefaultStore {
-            // Rows ready for the context: the generic loop below copies each snapshot through
-            // value witnesses and casts it back to a DefaultSnapshot, a thousand instructions a row.
-            let rows = try lock.withLock {
->>>>>>> issue-29
+        if let rowStore {
+            var rows = try lock.withLock {
                 fetchRequestCount += 1
                 return try rowStore.fetchRows(descriptor, editingState: editingState)
             }
@@ -142,9 +135,6 @@ package final class StoreSlot: @unchecked Sendable {
 
     package func save(inserted: [BackingStorage], updated: [BackingStorage], deleted: [BackingStorage],
                       editingState: EditingState) throws -> SaveOutcome {
-        if let rowStore {
-            return try saveRows(rowStore, inserted: inserted, updated: updated, deleted: deleted, editingState: editingState)
-        }
         func open<S: DataStore>(_ store: S) throws -> SaveOutcome {
             var related: [PersistentIdentifier: any BackingData] = [:]
             func snapshots(_ storages: [BackingStorage]) -> [S.Snapshot] {
@@ -165,7 +155,10 @@ package final class StoreSlot: @unchecked Sendable {
             return SaveOutcome(insertedIdentifiers: permanents, remapped: !remap.isEmpty, reregistered: reregistered)
         }
         return try instruments.measure(.save, entity: Set((inserted + updated + deleted).map(\.info.entityName)).sorted().joined(separator: ",")) {
-            try open(store)
+            if let rowStore {
+                return try saveRows(rowStore, inserted: inserted, updated: updated, deleted: deleted, editingState: editingState)
+            }
+            return try open(store)
         }
     }
 
