@@ -144,6 +144,27 @@ import Testing
         #expect(try reader.fetch(FetchDescriptor<Voyage>()).first.map { names($0.legs).sorted() } == ["a", "b"])
     }
 
+    /// The parent appended to and then deleted before any save is gone by the time the context
+    /// saves; the save must not look at it.
+    @Test(arguments: GraphStore.allCases)
+    func aParentDeletedAfterAppendsInPlaceIsLeftOutOfTheSave(store: GraphStore) throws {
+        let container = try store.container()
+        let context = ModelContext(container)
+        let kept = Voyage(name: "Kept")
+        context.insert(kept)
+        do {
+            let dropped = Voyage(name: "Dropped")
+            context.insert(dropped)
+            dropped.legs.append(Leg(title: "a"))
+            context.delete(dropped)
+        }
+        kept.legs.append(Leg(title: "b"))
+        try context.save()
+        let reader = ModelContext(container)
+        #expect(try reader.fetch(FetchDescriptor<Voyage>()).map(\.name) == ["Kept"])
+        #expect(try reader.fetch(FetchDescriptor<Leg>()).map(\.title) == ["b"])
+    }
+
     @Test func anAppendInPlaceIsReportedToObserversOnce() throws {
         let voyage = Voyage(name: "Paris")
         let changes = AppendChanges()

@@ -102,7 +102,9 @@ extension ModelContext {
         guard !awaitingInverseCheck.isEmpty else { return }
         let storages = awaitingInverseCheck
         awaitingInverseCheck = []
-        for storage in storages { storage.checkInverses() }
+        // Only models still registered here: a deleted one has nothing to link, and one dropped
+        // since (an insert deleted before any save) may be gone, its storage with it.
+        for storage in storages where storage.state == .registered && storage.context === self { storage.checkInverses() }
     }
 
     /// Inserting a graph root inserts the new models it refers to, as SwiftData does.
