@@ -60,7 +60,11 @@ def probe(binary, kind, file):
 
         def loop(body, sink, pause):
             while time.monotonic() < stop:
-                status, elapsed = post(url, "/v1/count", body)
+                try:
+                    status, elapsed = post(url, "/v1/count", body)
+                except Exception as error:  # a request with no answer (a timeout) fails the probe too
+                    failures.append(repr(error))
+                    return
                 (sink if status == 200 else failures).append(elapsed if status == 200 else status)
                 time.sleep(pause)
 
@@ -71,7 +75,7 @@ def probe(binary, kind, file):
         for thread in threads:
             thread.join()
         if failures or not light or not heavy:
-            sys.exit(f"isolation ({kind}): statuses other than 200: {failures[:5]}")
+            sys.exit(f"isolation ({kind}): requests without a 200: {failures[:5]}")
         print(f"isolation ({kind}): {len(light)} light counts, worst {max(light) * 1000:.0f} ms, median {statistics.median(light) * 1000:.0f} ms; "
               f"{len(heavy)} heavy counts (10,000-value IN) beside them, worst {max(heavy) * 1000:.0f} ms, median {statistics.median(heavy) * 1000:.0f} ms")
     finally:
