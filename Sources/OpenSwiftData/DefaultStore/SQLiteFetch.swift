@@ -185,7 +185,7 @@ extension DefaultStore {
 
     /// The rows of `SELECT <layout.selectList>` for a rendered statement, with their to-many keys:
     /// what every fetch of whole models runs. `deferring`: the to-manys kept by their
-    /// destination's key are read when first read (``DeferredRelatedKeys``), not now.
+    /// destination's key are read when first read (`DeferredRelatedKeys`), not now.
     func rows(_ select: Statement, layout: SQLiteEntityLayout, deferring: Bool = false, db: Database) throws -> Rows {
         var rows = try readRows(select.prepared(in: db), select.values, layout: layout)
         if !layout.reader.toMany.isEmpty, !rows.isEmpty {
