@@ -79,19 +79,11 @@ extension BackingStorage {
     private func checkInverses(at slot: Int) {
         guard let pending = pendingToMany.removeValue(forKey: slot) else { return }
         guard let rule = info.relationshipRule(at: slot), let me = model else { return }
-        let before = pending.base + pending.appended
         let after = relatedModels(at: slot)
-        let beforeSet = Set(before.map(ObjectIdentifier.init))
-        let afterSet = Set(after.map { ObjectIdentifier($0) })
         if let context {
             for model in after where model.backingStorage?.context == nil { context.insert(model) }
         }
         guard let inverse = rule.inverse else { return }
-        for object in before where !afterSet.contains(ObjectIdentifier(object)) {
-            (object as? any PersistentModel)?.backingStorage?.unlink(me, at: inverse.slot)
-        }
-        for model in after where !beforeSet.contains(ObjectIdentifier(model)) {
-            model.backingStorage?.link(me, at: inverse.slot)
-        }
+        relink(me, at: inverse.slot, before: pending.base + pending.appended, after: after)
     }
 }

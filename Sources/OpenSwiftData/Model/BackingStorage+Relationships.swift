@@ -80,13 +80,19 @@ extension BackingStorage {
             }
             return
         }
-        let beforeSet = Set(before.map { ObjectIdentifier($0) })
+        relink(me, at: inverse.slot, before: before.map { $0 as AnyObject }, after: after)
+    }
+
+    /// Unlinks `me` from the models of `before` not in `after` and links it to the models of
+    /// `after` not in `before`, comparing identity sets.
+    func relink(_ me: any PersistentModel, at inverseSlot: Int, before: [AnyObject], after: [any PersistentModel]) {
+        let beforeSet = Set(before.map(ObjectIdentifier.init))
         let afterSet = Set(after.map { ObjectIdentifier($0) })
         for old in before where !afterSet.contains(ObjectIdentifier(old)) {
-            old.backingStorage?.unlink(me, at: inverse.slot)
+            (old as? any PersistentModel)?.backingStorage?.unlink(me, at: inverseSlot)
         }
         for new in after where !beforeSet.contains(ObjectIdentifier(new)) {
-            new.backingStorage?.link(me, at: inverse.slot)
+            new.backingStorage?.link(me, at: inverseSlot)
         }
     }
 
