@@ -30,6 +30,15 @@ public struct PersistentIdentifier: Hashable, Identifiable, Equatable, Comparabl
 
     public let id: ID
 
+    /// Whether both identify the same model of the same store.
+    public static func == (lhs: PersistentIdentifier, rhs: PersistentIdentifier) -> Bool {
+        lhs.id == rhs.id
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+    }
+
     /// The name of the entity (the model class) the identified model belongs to.
     public var entityName: String { id.scope.entityName }
 

@@ -104,7 +104,7 @@ public final class DefaultStore: DataStore, DataStoreBatching, RewritesRelations
     public final func invalidateState(for editingState: EditingState) {}
 
     public final func cachedSnapshots(for persistentIdentifiers: [PersistentIdentifier], editingState: EditingState) throws
-        -> [PersistentIdentifier: DefaultSnapshot] {
+        -> [PersistentIdentifier: DefaultStore.Snapshot] {
         [:]
     }
 

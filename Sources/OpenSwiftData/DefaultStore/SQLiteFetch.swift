@@ -4,7 +4,7 @@ import GRDB
 extension DefaultStore {
     // The typed requests are the store-neutral queries of DefaultStore+Queryable.swift.
 
-    public final func fetch<T>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, DefaultSnapshot> where T: PersistentModel {
+    public final func fetch<T>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, DefaultStore.Snapshot> where T: PersistentModel {
         let query = try translate(request.descriptor, sorted: true)
         return DataStoreFetchResult(descriptor: request.descriptor, fetchedSnapshots: try fetchSnapshots(query))
     }

@@ -7,7 +7,7 @@ extension DefaultStore {
     /// getting a new key, or the key of the row it equals on a uniqueness constraint), then the
     /// updates that refer to models inserted in this save. Returns temporary → permanent
     /// identifiers for every insert.
-    public final func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
+    public final func save(_ request: DataStoreSaveChangesRequest<DefaultStore.Snapshot>) throws -> DataStoreSaveChangesResult<DefaultStore.Snapshot> {
         let keys = try saveInOrder(request)
         return DataStoreSaveChangesResult(for: storeIdentifier, remappedIdentifiers: SQLiteSave.remap(request, keys: keys, store: self))
     }

@@ -13,19 +13,41 @@ extension Schema {
         package var modelType: (any PersistentModel.Type)?
 
         public final var properties: [any SchemaProperty] { inheritedProperties + storedProperties }
-        public final var attributes: Set<Attribute> { Set(properties.compactMap { $0 as? Attribute }) }
-        public final var relationships: Set<Relationship> { Set(properties.compactMap { $0 as? Relationship }) }
+        /// The entity's attributes, inherited ones included. Setting it replaces the stored
+        /// attributes (in name order) and keeps the stored relationships.
+        public final var attributes: Set<Attribute> {
+            get { Set(properties.compactMap { $0 as? Attribute }) }
+            set { replaceStored(Attribute.self, with: newValue.sorted { $0.name < $1.name }) }
+        }
+        /// The entity's relationships, inherited ones included. Setting it replaces the stored
+        /// relationships (in name order) and keeps the stored attributes.
+        public final var relationships: Set<Relationship> {
+            get { Set(properties.compactMap { $0 as? Relationship }) }
+            set { replaceStored(Relationship.self, with: newValue.sorted { $0.name < $1.name }) }
+        }
+        /// ``attributes`` by name; setting it replaces the stored attributes, as setting ``attributes`` does.
         public final var attributesByName: [String: Attribute] {
-            Dictionary(properties.compactMap { $0 as? Attribute }.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            get { Dictionary(properties.compactMap { $0 as? Attribute }.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }) }
+            set { attributes = Set(newValue.values) }
         }
+        /// ``relationships`` by name; setting it replaces the stored relationships, as setting ``relationships`` does.
         public final var relationshipsByName: [String: Relationship] {
-            Dictionary(properties.compactMap { $0 as? Relationship }.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            get { Dictionary(properties.compactMap { $0 as? Relationship }.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }) }
+            set { relationships = Set(newValue.values) }
         }
+        /// ``storedProperties`` by name; setting it replaces them, in name order.
         public final var storedPropertiesByName: [String: any SchemaProperty] {
-            Dictionary(storedProperties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            get { Dictionary(storedProperties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }) }
+            set { storedProperties = newValue.sorted { $0.key < $1.key }.map(\.value) }
         }
+        /// ``inheritedProperties`` by name; setting it replaces them, in name order.
         public final var inheritedPropertiesByName: [String: any SchemaProperty] {
-            Dictionary(inheritedProperties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            get { Dictionary(inheritedProperties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }) }
+            set { inheritedProperties = newValue.sorted { $0.key < $1.key }.map(\.value) }
+        }
+
+        private func replaceStored<Kind: SchemaProperty>(_ kind: Kind.Type, with properties: [Kind]) {
+            storedProperties = storedProperties.filter { !($0 is Kind) } + properties
         }
 
         public init(_ name: String) { self.name = name }
