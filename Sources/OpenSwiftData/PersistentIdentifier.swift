@@ -28,6 +28,7 @@ public struct PersistentIdentifier: Hashable, Identifiable, Equatable, Comparabl
         }
     }
 
+    /// The identifier's opaque identity value, for `Identifiable`.
     public let id: ID
 
     /// The name of the entity (the model class) the identified model belongs to.
@@ -88,6 +89,7 @@ public struct PersistentIdentifier: Hashable, Identifiable, Equatable, Comparabl
         return PersistentIdentifier(entityName: entityName, storeIdentifier: storeIdentifier, primaryKey: PrimaryKey(primaryKey))
     }
 
+    /// Orders identifiers by entity name, then store, then primary key.
     public static func < (lhs: PersistentIdentifier, rhs: PersistentIdentifier) -> Bool {
         if lhs.entityName != rhs.entityName { return lhs.entityName < rhs.entityName }
         if lhs.storeIdentifier != rhs.storeIdentifier { return (lhs.storeIdentifier ?? "") < (rhs.storeIdentifier ?? "") }
@@ -212,6 +214,8 @@ extension PersistentIdentifier {
         self.init(entityName: entityName, storeIdentifier: storeIdentifier, primaryKey: primaryKey)
     }
 
+    /// Encodes the identifier in the shape SwiftData's identifiers have, `implementation` holding
+    /// its entity, store, key and URI.
     public func encode(to encoder: any Encoder) throws {
         var outer = encoder.container(keyedBy: CodingKeys.self)
         var container = outer.nestedContainer(keyedBy: ImplementationKeys.self, forKey: .implementation)
@@ -235,6 +239,8 @@ extension PersistentIdentifier {
 }
 
 extension PersistentIdentifier: CustomStringConvertible, CustomDebugStringConvertible {
+    /// The identifier's URI: `x-swiftdata://<store>/<Entity>/<key>`.
     public var description: String { uriRepresentation }
+    /// The identifier's URI, labelled, for debugging.
     public var debugDescription: String { "PersistentIdentifier(\(uriRepresentation))" }
 }
