@@ -2,7 +2,7 @@ import Observation
 
 /// A class whose instances SwiftData manages. The `@Model` macro writes the conformance.
 public protocol PersistentModel: AnyObject, Observable, Hashable, Identifiable, SendableMetatype {
-    /// Creates a model around existing storage; the store uses this to materialise fetched models.
+    /// Creates a model around existing storage; a context uses this for the models it fetches.
     init(backingData: any BackingData<Self>)
     /// The storage that holds the model's persisted values.
     var persistentBackingData: any BackingData<Self> { get set }
