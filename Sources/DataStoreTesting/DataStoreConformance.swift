@@ -26,7 +26,9 @@ import Testing
 public struct DataStoreConformance: Sendable {
     /// What the store can do beyond the `DataStore` requirements.
     public struct Capabilities: OptionSet, Hashable, Sendable {
+        /// The capabilities' bits.
         public let rawValue: Int
+        /// Creates capabilities from their bits.
         public init(rawValue: Int) { self.rawValue = rawValue }
 
         /// A new container on the same location sees everything saved before.
@@ -41,6 +43,7 @@ public struct DataStoreConformance: Sendable {
         /// `erase()` empties the store (the protocol's default refuses with `unsupportedFeature`).
         public static let erase = Capabilities(rawValue: 1 << 3)
 
+        /// Every capability: a store as complete as the default one.
         public static let all: Capabilities = [.persistent, .uniqueUpserts, .batchDelete, .erase]
     }
 
@@ -48,14 +51,17 @@ public struct DataStoreConformance: Sendable {
     /// (if any) inside `location`. Called once per container a check opens.
     public typealias ConfigurationFactory = @Sendable (_ schema: Schema, _ location: URL) throws -> any DataStoreConfiguration
 
+    /// What the store under test can do beyond the `DataStore` requirements.
     public let capabilities: Capabilities
     let makeConfiguration: ConfigurationFactory
 
+    /// Describes the store under test: what it can do, and how to configure it for a check.
     public init(capabilities: Capabilities, makeConfiguration: @escaping ConfigurationFactory) {
         self.capabilities = capabilities
         self.makeConfiguration = makeConfiguration
     }
 
+    /// Describes the store under test, with the arguments in the other order.
     public init(makeConfiguration: @escaping ConfigurationFactory, capabilities: Capabilities) {
         self.init(capabilities: capabilities, makeConfiguration: makeConfiguration)
     }
@@ -75,6 +81,7 @@ public struct DataStoreConformance: Sendable {
 
     /// One behaviour, named by what a conforming store does.
     public struct Check: Sendable, CustomStringConvertible, CustomTestStringConvertible {
+        /// What the check verifies, as a sentence about the store.
         public let name: String
         let body: @Sendable (ConformanceHarness) throws -> Void
 
@@ -83,7 +90,9 @@ public struct DataStoreConformance: Sendable {
             self.body = body
         }
 
+        /// The check's name.
         public var description: String { name }
+        /// The check's name, as Swift Testing shows it for each argument.
         public var testDescription: String { name }
 
         /// Runs the check against the store the kit describes, in a fresh directory.

@@ -3,6 +3,7 @@ import OpenSwiftData
 
 /// Store-neutral queries run on the archive with the same engine the typed fetches use.
 extension JSONStore: QueryableDataStore {
+    /// The snapshots matching a store-neutral query.
     public func fetchSnapshots(_ query: DataStoreQuery) throws -> [DefaultSnapshot] {
         try lock.withLock {
             try reloadIfChanged()
@@ -10,6 +11,7 @@ extension JSONStore: QueryableDataStore {
         }
     }
 
+    /// Deletes every model matching a store-neutral query, rewriting the file once.
     public func deleteModels(matching query: DataStoreQuery) throws {
         let filter = DataStoreQuery(entityName: query.entityName, filter: query.filter)
         try write("delete") { archive in

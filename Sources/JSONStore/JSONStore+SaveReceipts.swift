@@ -4,6 +4,8 @@ import OpenSwiftData
 /// Saves applied once per idempotency key, with receipts in a file beside the store's (see
 /// ``ReceiptLog``), so `StoreServer` answers a retried save after a restart with the first answer.
 extension JSONStore: SaveReceiptRecording {
+    /// Saves the request and records its response under the key, or returns the recorded response
+    /// of an earlier save with that key and fingerprint without saving again.
     public func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>, receiptKey key: String, fingerprint: String,
                      response: (DataStoreSaveChangesResult<DefaultSnapshot>) throws -> Data) throws -> SaveReceipt {
         var receipt: SaveReceipt?

@@ -25,10 +25,14 @@ import OpenSwiftData
 /// opening takes about 2 s and saving one change about 0.25 s, against about 10 ms each for the
 /// SQLite default store: use that one instead.
 public final class JSONStore: DataStore, DataStoreBatching, RewritesRelationshipReferences, @unchecked Sendable {
+    /// The configuration this store is opened with.
     public typealias Configuration = JSONStoreConfiguration
+    /// The snapshots this store reads and writes.
     public typealias Snapshot = DefaultSnapshot
 
+    /// The configuration the store was opened with.
     public let configuration: JSONStoreConfiguration
+    /// The models the store holds.
     public let schema: Schema
     /// The file's name, as the seeds use: the store identifier of the identifiers it mints.
     public let identifier: String
@@ -72,14 +76,17 @@ public final class JSONStore: DataStore, DataStoreBatching, RewritesRelationship
         }
     }
 
+    /// The snapshots matching the request's descriptor, filtered, sorted and paged in memory.
     public func fetch<T>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, DefaultSnapshot> where T: PersistentModel {
         DataStoreFetchResult(descriptor: request.descriptor, fetchedSnapshots: try matching(request.descriptor))
     }
 
+    /// The number of models matching the request's descriptor.
     public func fetchCount<T>(_ request: DataStoreFetchRequest<T>) throws -> Int where T: PersistentModel {
         try matching(request.descriptor).count
     }
 
+    /// The identifiers of the models matching the request's descriptor, in its order.
     public func fetchIdentifiers<T>(_ request: DataStoreFetchRequest<T>) throws -> [PersistentIdentifier] where T: PersistentModel {
         try matching(request.descriptor).map(\.persistentIdentifier)
     }

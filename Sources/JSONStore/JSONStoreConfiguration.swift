@@ -12,6 +12,7 @@ import OpenSwiftData
 /// The file is a JSON array of `DefaultSnapshot`s, the format of the WWDC24 sample store, so a
 /// file written by that store, or by hand, can seed an app.
 public struct JSONStoreConfiguration: DataStoreConfiguration, Sendable {
+    /// The store this configuration opens.
     public typealias Store = JSONStore
 
     /// How the file is laid out.
@@ -34,13 +35,18 @@ public struct JSONStoreConfiguration: DataStoreConfiguration, Sendable {
         case secondsSince1970
     }
 
+    /// The configuration's name, unique in its container.
     public var name: String
+    /// The models this store holds; `nil` for the container's whole schema.
     public var schema: Schema?
     /// The JSON file. It need not exist: the first save creates it (its directory must exist).
     public var url: URL
+    /// How the file is laid out: indented (the default) or on one line.
     public var outputFormatting: OutputFormatting
+    /// How dates are written (ISO 8601 text by default); every form is read whatever this says.
     public var dateEncoding: DateEncoding
 
+    /// Describes a JSON store at `url`, written with the given layout and date form.
     public init(name: String, schema: Schema? = nil, url: URL,
                 outputFormatting: OutputFormatting = .prettyPrinted, dateEncoding: DateEncoding = .iso8601) {
         self.name = name
@@ -58,11 +64,13 @@ public struct JSONStoreConfiguration: DataStoreConfiguration, Sendable {
     }
 
     // The schema is left out: the container fills it in after the configuration was made.
+    /// Whether two configurations name the same file with the same name and formats.
     public static func == (lhs: JSONStoreConfiguration, rhs: JSONStoreConfiguration) -> Bool {
         lhs.name == rhs.name && lhs.url == rhs.url && lhs.outputFormatting == rhs.outputFormatting
             && lhs.dateEncoding == rhs.dateEncoding
     }
 
+    /// Hashes the name and the file's URL.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(name)
         hasher.combine(url)

@@ -3,9 +3,13 @@ import Foundation
 /// An error of a ``JSONStore``: a code to match on, a message that says what to do, the file it
 /// concerns, and the error that caused it.
 public struct JSONStoreError: Error, CustomStringConvertible, Sendable {
+    /// What kind of failure it is; match on it with `==`.
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The code's name, such as `"unreadableFile"`.
         public let rawValue: String
+        /// Creates a code from its name.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The code's name.
         public var description: String { rawValue }
 
         /// The configuration cannot describe a JSON store (e.g. its URL is not a file).
@@ -25,13 +29,16 @@ public struct JSONStoreError: Error, CustomStringConvertible, Sendable {
         public static let uniqueConstraintViolation = Code(rawValue: "uniqueConstraintViolation")
     }
 
+    /// What kind of failure it is.
     public let code: Code
+    /// What went wrong and what to do about it.
     public let message: String
     /// The store's file.
     public let url: URL
     /// The error that caused this one, if any.
     public let underlying: (any Error)?
 
+    /// Creates an error about the store file at `url`, with the error that caused it.
     public init(_ code: Code, _ message: String, url: URL, underlying: (any Error)? = nil) {
         self.code = code
         self.message = message
@@ -39,5 +46,6 @@ public struct JSONStoreError: Error, CustomStringConvertible, Sendable {
         self.underlying = underlying
     }
 
+    /// The code and the message.
     public var description: String { "JSONStoreError.\(code): \(message)" }
 }

@@ -28,6 +28,7 @@ public struct PersistentIdentifier: Hashable, Identifiable, Equatable, Comparabl
         }
     }
 
+    /// The identifier's opaque identity value, for `Identifiable`.
     public let id: ID
 
     /// Whether both identify the same model of the same store.
@@ -35,6 +36,7 @@ public struct PersistentIdentifier: Hashable, Identifiable, Equatable, Comparabl
         lhs.id == rhs.id
     }
 
+    /// Hashes the identity that ``==`` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(id)
     }
@@ -97,6 +99,7 @@ public struct PersistentIdentifier: Hashable, Identifiable, Equatable, Comparabl
         return PersistentIdentifier(entityName: entityName, storeIdentifier: storeIdentifier, primaryKey: PrimaryKey(primaryKey))
     }
 
+    /// Orders identifiers by entity name, then store, then primary key.
     public static func < (lhs: PersistentIdentifier, rhs: PersistentIdentifier) -> Bool {
         if lhs.entityName != rhs.entityName { return lhs.entityName < rhs.entityName }
         if lhs.storeIdentifier != rhs.storeIdentifier { return (lhs.storeIdentifier ?? "") < (rhs.storeIdentifier ?? "") }
@@ -221,6 +224,8 @@ extension PersistentIdentifier {
         self.init(entityName: entityName, storeIdentifier: storeIdentifier, primaryKey: primaryKey)
     }
 
+    /// Encodes the identifier in the shape SwiftData's identifiers have, `implementation` holding
+    /// its entity, store, key and URI.
     public func encode(to encoder: any Encoder) throws {
         var outer = encoder.container(keyedBy: CodingKeys.self)
         var container = outer.nestedContainer(keyedBy: ImplementationKeys.self, forKey: .implementation)
@@ -244,6 +249,8 @@ extension PersistentIdentifier {
 }
 
 extension PersistentIdentifier: CustomStringConvertible, CustomDebugStringConvertible {
+    /// The identifier's URI: `x-swiftdata://<store>/<Entity>/<key>`.
     public var description: String { uriRepresentation }
+    /// The identifier's URI, labelled, for debugging.
     public var debugDescription: String { "PersistentIdentifier(\(uriRepresentation))" }
 }

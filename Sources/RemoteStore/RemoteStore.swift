@@ -24,15 +24,22 @@ import StoreWire
 ///   semaphore while the HTTP client runs on its own thread, so they cannot deadlock whatever
 ///   thread or task calls them. Each attempt is bounded by the configuration's `timeout`.
 public final class RemoteStore: DataStore, DataStoreBatching, QueryableDataStore, RewritesRelationshipReferences, @unchecked Sendable {
+    /// The configuration this store is opened with.
     public typealias Configuration = RemoteStoreConfiguration
+    /// The snapshots this store sends and receives.
     public typealias Snapshot = DefaultSnapshot
 
+    /// The configuration the store was opened with: the server's URL, token and timeouts.
     public let configuration: RemoteStoreConfiguration
+    /// The models the store holds, as this process's model types describe them.
     public let schema: Schema
+    /// The store's identifier: the configuration's name.
     public var identifier: String { configuration.name }
 
     private let transport: HTTPTransport
 
+    /// Creates a store that talks to the configuration's server; nothing is sent until the first
+    /// request, and the migration plan is the server's business, not used here.
     public init(_ configuration: RemoteStoreConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)? = nil) throws {
         try configuration.validate()
         self.configuration = configuration
@@ -42,18 +49,23 @@ public final class RemoteStore: DataStore, DataStoreBatching, QueryableDataStore
 
     // MARK: DataStore
 
+    /// Sends the request's query to the server and returns the snapshots it finds.
     public func fetch<T>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, DefaultSnapshot> where T: PersistentModel {
         DataStoreFetchResult(descriptor: request.descriptor, fetchedSnapshots: try fetchSnapshots(try query(request.descriptor)))
     }
 
+    /// Asks the server how many models match the request's query.
     public func fetchCount<T>(_ request: DataStoreFetchRequest<T>) throws -> Int where T: PersistentModel {
         try fetchCount(try query(request.descriptor, sorted: false))
     }
 
+    /// Asks the server for the identifiers of the models matching the request's query.
     public func fetchIdentifiers<T>(_ request: DataStoreFetchRequest<T>) throws -> [PersistentIdentifier] where T: PersistentModel {
         try fetchIdentifiers(try query(request.descriptor))
     }
 
+    /// Sends the request's changes to the server as one transaction, retrying a lost answer with the
+    /// same idempotency key.
     public func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
         let body = try encode(SaveRequest(inserted: request.inserted, updated: request.updated, deleted: request.deleted))
         // One key per logical save: every retry of this call sends the same one.
@@ -63,6 +75,7 @@ public final class RemoteStore: DataStore, DataStoreBatching, QueryableDataStore
         return DataStoreSaveChangesResult(for: response.storeIdentifier, remappedIdentifiers: remap)
     }
 
+    /// Asks the server to delete every model matching the request's predicate.
     public func delete<T>(_ request: DataStoreBatchDeleteRequest<T>) throws where T: PersistentModel {
         try deleteModels(matching: try query(FetchDescriptor<T>(predicate: request.predicate), sorted: false))
     }
@@ -76,18 +89,22 @@ public final class RemoteStore: DataStore, DataStoreBatching, QueryableDataStore
 
     // MARK: QueryableDataStore
 
+    /// Sends a store-neutral query to the server and returns the snapshots it finds.
     public func fetchSnapshots(_ query: DataStoreQuery) throws -> [DefaultSnapshot] {
         try call(StoreAPI.fetch, body: try encode(QueryRequest(query: query)), as: FetchResponse.self).snapshots
     }
 
+    /// Asks the server how many models match a store-neutral query.
     public func fetchCount(_ query: DataStoreQuery) throws -> Int {
         try call(StoreAPI.count, body: try encode(QueryRequest(query: query)), as: CountResponse.self).count
     }
 
+    /// Asks the server for the identifiers of the models matching a store-neutral query.
     public func fetchIdentifiers(_ query: DataStoreQuery) throws -> [PersistentIdentifier] {
         try call(StoreAPI.identifiers, body: try encode(QueryRequest(query: query)), as: IdentifiersResponse.self).identifiers
     }
 
+    /// Asks the server to delete every model matching a store-neutral query.
     public func deleteModels(matching query: DataStoreQuery) throws {
         let filter = DataStoreQuery(entityName: query.entityName, filter: query.filter)
         _ = try exchange(StoreAPI.batchDelete, body: try encode(QueryRequest(query: filter)), headers: [])

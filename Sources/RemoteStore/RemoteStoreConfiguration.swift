@@ -12,12 +12,16 @@ import OpenSwiftData
 /// The container does not contact the server when it is created; the first fetch or save does,
 /// and a server that cannot be reached then gives ``RemoteStoreError`` `.unreachable`.
 public struct RemoteStoreConfiguration: DataStoreConfiguration, Sendable {
+    /// The store this configuration opens.
     public typealias Store = RemoteStore
 
+    /// The configuration's name, unique in its container; also the store's identifier.
     public var name: String
+    /// The models this store holds; `nil` for the container's whole schema.
     public var schema: Schema?
     /// The server's base URL (`http://host:port`); the API's paths start at `/v1`.
     public var url: URL
+    /// The bearer token sent with every request, one the server's configuration accepts.
     public var token: String
     /// The longest one attempt of a request may take, connecting included.
     public var timeout: Duration
@@ -28,6 +32,7 @@ public struct RemoteStoreConfiguration: DataStoreConfiguration, Sendable {
     /// 502/503/504 answers are retried (saves with the same idempotency key, so they apply once).
     public var attempts: Int
 
+    /// Describes a remote store at `url` with its token, time limits and number of attempts.
     public init(name: String = "RemoteStore", schema: Schema? = nil, url: URL, token: String,
                 timeout: Duration = .seconds(30), connectTimeout: Duration = .seconds(5), attempts: Int = 3) {
         self.name = name
@@ -49,10 +54,12 @@ public struct RemoteStoreConfiguration: DataStoreConfiguration, Sendable {
         }
     }
 
+    /// Whether two configurations have the same name and URL.
     public static func == (lhs: RemoteStoreConfiguration, rhs: RemoteStoreConfiguration) -> Bool {
         lhs.name == rhs.name && lhs.url == rhs.url
     }
 
+    /// Hashes the name and the URL.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(name)
         hasher.combine(url)

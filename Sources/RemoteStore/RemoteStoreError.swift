@@ -7,9 +7,13 @@ import Foundation
 /// catch let error as RemoteStoreError where error.code == .conflict && error.serverCode == "uniqueConstraintViolation" { … }
 /// ```
 public struct RemoteStoreError: Error, CustomStringConvertible, Sendable {
+    /// What kind of failure it is; match on it with `==`.
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The code's name, such as `"conflict"`.
         public let rawValue: String
+        /// Creates a code from its name.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The code's name.
         public var description: String { rawValue }
 
         /// The configuration cannot work (URL, token).
@@ -36,14 +40,18 @@ public struct RemoteStoreError: Error, CustomStringConvertible, Sendable {
         public static let invalidResponse = Code(rawValue: "invalidResponse")
     }
 
+    /// What kind of failure it is.
     public let code: Code
+    /// What went wrong: the server's message for an answer, the client's otherwise.
     public let message: String
     /// The HTTP status of the server's answer, if one came.
     public let status: Int?
     /// The `code` of the server's JSON error body (e.g. `uniqueConstraintViolation`).
     public let serverCode: String?
+    /// The transport or decoding error behind this one, if any.
     public let underlying: (any Error)?
 
+    /// Creates an error, with the server's status and code when it answered.
     public init(_ code: Code, _ message: String, status: Int? = nil, serverCode: String? = nil, underlying: (any Error)? = nil) {
         self.code = code
         self.message = message
@@ -52,6 +60,7 @@ public struct RemoteStoreError: Error, CustomStringConvertible, Sendable {
         self.underlying = underlying
     }
 
+    /// The code, the message and the server's status and code, when it answered.
     public var description: String {
         var text = "\(code): \(message)"
         if let status { text += " (HTTP \(status)\(serverCode.map { ", \($0)" } ?? ""))" }

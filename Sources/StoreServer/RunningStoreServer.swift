@@ -35,6 +35,7 @@ extension StoreServer {
 
 /// A server started with ``StoreServer/start(timeout:)``.
 public final class RunningStoreServer: Sendable {
+    /// The port the server listens on: the one it bound when the configuration asked for 0.
     public let port: Int
     /// `http://host:port`, the URL clients use.
     public let url: URL

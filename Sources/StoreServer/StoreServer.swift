@@ -21,6 +21,7 @@ import StoreWire
 /// health check and that document needs `Authorization: Bearer <token>`. Requests name entities
 /// and properties, never SQL; the server checks every name against the container's schema.
 public struct StoreServer: Sendable {
+    /// How the server listens and what it accepts.
     public let configuration: StoreServerConfiguration
     /// The server's request counts and durations, served at `/metrics` (see ``addRoutes(to:atPath:)``).
     public let metrics: PrometheusCollectorRegistry

@@ -7,6 +7,8 @@ import Foundation
 ///                                                  tokens: StoreServerConfiguration.tokens(fromEnvironment: "OPENSWIFTDATA_TOKENS"))
 /// ```
 public struct StoreServerConfiguration: Sendable {
+    /// The address to listen on: `127.0.0.1` (the default) for this machine only, `0.0.0.0` for every
+    /// interface.
     public var host: String
     /// 0 picks a free port (tests); ``StoreServer/run(onServerRunning:)`` reports the one bound.
     public var port: Int
@@ -29,6 +31,8 @@ public struct StoreServerConfiguration: Sendable {
     /// cannot hold up the others past the time limit.
     public var maxQueryNodes: Int
 
+    /// Creates a configuration; throws ``StoreServerError`` `.invalidConfiguration` without a token or
+    /// with a limit that is not positive.
     public init(host: String = "127.0.0.1", port: Int = 8080, tokens: Set<String>, maxBodySize: Int = 16 << 20,
                 maxJSONDepth: Int = 64, requestTimeLimit: Duration = .seconds(30), idleTimeout: Duration = .seconds(60),
                 maxQueryListLength: Int = 10_000, maxQueryNodes: Int = 50_000) throws {

@@ -31,28 +31,56 @@ import Testing
 
     @Test func containersLogOpeningSlowRequestsAndFailuresToTheLoggerSet() throws {
         let records = LogRecords()
+        try logEverything(to: records) {
+            let script = StoreScript()
+            let name = "logged-\(UUID().uuidString)"
+            let container = try ModelContainer(for: Trip.self, configurations: ScriptedConfiguration(name: name, script: script))
+            let context = ModelContext(container)
+            _ = try context.fetch(FetchDescriptor<Trip>())
+            context.insert(Trip(name: "Oslo", destination: "Norway", startDate: Date(timeIntervalSince1970: 0)))
+            script.failNextSave = ScriptedFailure(reason: "disk full")
+            #expect(throws: ScriptedFailure(reason: "disk full")) { try context.save() }
+
+            let mine = records.all.filter { $0.metadata["store"] == .string(name) }
+            #expect(mine.map(\.level) == [.info, .warning, .error])
+            #expect(mine.map(\.message) == ["Opened store", "Slow fetch", "The store failed a save"])
+            #expect(mine[0].metadata["type"] == "ScriptedStore")
+            #expect(mine[1].metadata["entity"] == "Trip")
+            #expect(mine[2].metadata["entity"] == "Trip")
+            #expect(mine[2].metadata["error"] == .string("\(ScriptedFailure(reason: "disk full"))"))
+        }
+    }
+
+    @Test func theDefaultStoreLogsEachStatementAsSlowAsTheThresholdWithItsTextButNoValues() throws {
+        let records = LogRecords()
+        try logEverything(to: records) {
+            let name = "statements-\(UUID().uuidString)"
+            let container = try ModelContainer(for: Trip.self, configurations: ModelConfiguration(name, isStoredInMemoryOnly: true))
+            let context = ModelContext(container)
+            let opened = records.all.count
+            _ = try context.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.name == "Oslo" }))
+
+            let statements = records.all.dropFirst(opened).filter { $0.metadata["store"] == .string(name) && $0.message == "Slow statement" }
+            #expect(statements.map(\.level) == [.warning, .warning, .warning])
+            #expect(statements.map { $0.metadata["sql"] } == [
+                "BEGIN DEFERRED TRANSACTION",
+                #"SELECT "Trip"."Z_PK", "Trip"."name", "Trip"."destination", "Trip"."startDate", "Trip"."budget", "Trip"."notes" FROM "Trip" WHERE ("Trip"."name" = ?) ORDER BY "Trip"."Z_PK""#,
+                "COMMIT TRANSACTION",
+            ])
+            #expect(statements.allSatisfy { $0.metadata["milliseconds"].flatMap { Int("\($0)") }.map { $0 >= 0 } == true })
+        }
+    }
+
+    /// Runs `body` with the library's log going to `records` and every operation counting as slow,
+    /// then puts the process-wide defaults back.
+    private func logEverything(to records: LogRecords, _ body: () throws -> Void) rethrows {
         ModelContainer.logger = Logger(label: "test") { _ in records }
         ModelContainer.slowOperationThreshold = .zero
         defer {
             ModelContainer.logger = Logger(label: "OpenSwiftData") { _ in SwiftLogNoOpLogHandler() }
             ModelContainer.slowOperationThreshold = .seconds(1)
         }
-        let script = StoreScript()
-        let name = "logged-\(UUID().uuidString)"
-        let container = try ModelContainer(for: Trip.self, configurations: ScriptedConfiguration(name: name, script: script))
-        let context = ModelContext(container)
-        _ = try context.fetch(FetchDescriptor<Trip>())
-        context.insert(Trip(name: "Oslo", destination: "Norway", startDate: Date(timeIntervalSince1970: 0)))
-        script.failNextSave = ScriptedFailure(reason: "disk full")
-        #expect(throws: ScriptedFailure(reason: "disk full")) { try context.save() }
-
-        let mine = records.all.filter { $0.metadata["store"] == .string(name) }
-        #expect(mine.map(\.level) == [.info, .warning, .error])
-        #expect(mine.map(\.message) == ["Opened store", "Slow fetch", "The store failed a save"])
-        #expect(mine[0].metadata["type"] == "ScriptedStore")
-        #expect(mine[1].metadata["entity"] == "Trip")
-        #expect(mine[2].metadata["entity"] == "Trip")
-        #expect(mine[2].metadata["error"] == .string("\(ScriptedFailure(reason: "disk full"))"))
+        try body()
     }
 
     @Test func theDefaultLoggerDiscardsEverything() {

@@ -49,6 +49,8 @@ import Yams
     static let scenarios: [Scenario] = [
         Scenario(name: "health", method: .GET, path: "/v1/health", token: nil, status: 200),
         Scenario(name: "document", method: .GET, path: "/v1/openapi.yaml", token: nil, status: 200),
+        Scenario(name: "metrics", method: .GET, path: "/metrics", status: 200),
+        Scenario(name: "metrics without a token", method: .GET, path: "/metrics", token: nil, status: 401),
         Scenario(name: "fetch", method: .POST, path: "/v1/fetch", body: { _ in query }, status: 200),
         Scenario(name: "fetch without a token", method: .POST, path: "/v1/fetch", token: nil, body: { _ in query }, status: 401),
         Scenario(name: "fetch with broken JSON", method: .POST, path: "/v1/fetch", body: { _ in "{" }, status: 400),
@@ -104,6 +106,9 @@ import Yams
             #expect(validator.violations(of: json, against: schema) == [])
         } else if content?["application/yaml"] != nil {
             #expect(reply.headers.first(name: "Content-Type") == "application/yaml")
+        } else if content?["text/plain"] != nil {
+            #expect(reply.headers.first(name: "Content-Type") == "text/plain; version=0.0.4; charset=utf-8")
+            #expect(String(decoding: reply.body, as: UTF8.self).contains("# TYPE openswiftdata_server_requests_total counter"))
         } else {
             #expect(reply.body.isEmpty)
         }

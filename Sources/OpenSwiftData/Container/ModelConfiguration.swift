@@ -118,6 +118,7 @@ public struct ModelConfiguration: Identifiable, Hashable, CustomDebugStringConve
 }
 
 extension ModelConfiguration: DataStoreConfiguration {
+    /// The store this configuration opens: the SQLite ``DefaultStore``.
     public typealias Store = DefaultStore
 
     /// Rejects names that cannot be file names.

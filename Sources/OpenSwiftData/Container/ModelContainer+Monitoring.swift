@@ -11,14 +11,17 @@ extension ModelContainer {
     /// ```
     ///
     /// Containers log opening each store (info), fetches and saves slower than
-    /// ``slowOperationThreshold`` (warning) and store failures (error); messages carry the store's
-    /// name and the entity, never stored values.
+    /// ``slowOperationThreshold`` (warning), the default store's SQL statements that take at least
+    /// that long (warning, with the statement's text) and store failures (error); messages carry
+    /// the store's name and the entity, never stored values.
     public static var logger: Logger {
         get { monitoring.withLock { $0.logger } }
         set { monitoring.withLock { $0.logger = newValue } }
     }
 
-    /// A fetch or save that takes longer than this is logged as slow (default: one second).
+    /// A fetch or save that takes longer than this, or a statement of the default store that takes
+    /// at least this long, is logged as slow (default: one second). SQLite times its statements in
+    /// whole milliseconds, so zero logs every statement.
     public static var slowOperationThreshold: Duration {
         get { .nanoseconds(slowOperationNanoseconds.load(ordering: .relaxed)) }
         set {

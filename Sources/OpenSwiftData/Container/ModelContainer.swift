@@ -48,8 +48,8 @@ public class ModelContainer: Equatable, @unchecked Sendable {
         storeByEntity = try ModelContainer.assign(givenSchema, to: stores)
     }
 
-    @_disfavoredOverload
     /// A container for these model types in stores of any kind, such as `JSONStore` or your own.
+    @_disfavoredOverload
     public convenience init(for forTypes: any PersistentModel.Type..., configurations: any DataStoreConfiguration...) throws {
         try self.init(for: Schema(forTypes), configurations: configurations)
     }

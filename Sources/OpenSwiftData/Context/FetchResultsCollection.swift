@@ -1,8 +1,12 @@
 /// A random-access collection whose elements are loaded batch by batch as they are accessed.
 public struct FetchResultsCollection<Element>: RandomAccessCollection {
+    /// Positions are offsets from zero.
     public typealias Index = Int
+    /// The collection's valid positions.
     public typealias Indices = Range<Int>
+    /// Iterates the models in order, loading batches as it reaches them.
     public typealias Iterator = IndexingIterator<FetchResultsCollection<Element>>
+    /// A slice of the results, sharing the loaded batches.
     public typealias SubSequence = Slice<FetchResultsCollection<Element>>
 
     /// Loads batches on demand and keeps them; a class so that copies of the collection share it.
@@ -40,7 +44,10 @@ public struct FetchResultsCollection<Element>: RandomAccessCollection {
         if count > 0 { loader.batches[0] = try load(0..<Swift.min(count, loader.batchSize)) }
     }
 
+    /// The first position: zero.
     public var startIndex: Int { 0 }
+    /// One past the last position: the number of matching models.
     public var endIndex: Int { loader.count }
+    /// The model at this position, loading its batch first if needed.
     public subscript(position: Int) -> Element { loader.element(at: position) }
 }

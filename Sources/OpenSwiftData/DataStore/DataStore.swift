@@ -7,19 +7,35 @@ import Foundation
 /// configuration's name, `schema` to the configuration's schema, and the other requirements have
 /// the default implementations documented on them.
 public protocol DataStore: AnyObject {
+    /// The configuration type that describes and opens this store.
     associatedtype Configuration: DataStoreConfiguration where Self == Configuration.Store
+    /// The snapshot type the store reads and writes.
     associatedtype Snapshot: DataStoreSnapshot
+    /// The store's identifier, part of the permanent identifiers it mints.
     var identifier: String { get }
+    /// The models the store holds.
     var schema: Schema { get }
+    /// The configuration the store was opened with.
     var configuration: Configuration { get }
+    /// Opens the store a configuration describes, migrating it with the plan if the store needs
+    /// and supports migration.
     init(_ configuration: Configuration, migrationPlan: (any SchemaMigrationPlan.Type)?) throws
+    /// Deletes everything the store holds.
     func erase() throws
+    /// The snapshots of the models matching the request's descriptor.
     func fetch<T>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, Snapshot> where T: PersistentModel
+    /// The number of models matching the request's descriptor.
     func fetchCount<T>(_ request: DataStoreFetchRequest<T>) throws -> Int where T: PersistentModel
+    /// The identifiers of the models matching the request's descriptor, in order.
     func fetchIdentifiers<T>(_ request: DataStoreFetchRequest<T>) throws -> [PersistentIdentifier] where T: PersistentModel
+    /// Applies one context save: inserts, updates and deletes, all or nothing, returning the
+    /// inserted models' permanent identifiers.
     func save(_ request: DataStoreSaveChangesRequest<Snapshot>) throws -> DataStoreSaveChangesResult<Snapshot>
+    /// Called when a context starts using the store, for stores that keep state per context.
     func initializeState(for editingState: EditingState)
+    /// Called when a context stops using the store, for stores that keep state per context.
     func invalidateState(for editingState: EditingState)
+    /// Snapshots the store already holds for these identifiers, so the context need not fetch them.
     func cachedSnapshots(for persistentIdentifiers: [PersistentIdentifier], editingState: EditingState) throws -> [PersistentIdentifier: Snapshot]
 }
 
@@ -67,6 +83,7 @@ package protocol RewritesRelationshipReferences {}
 
 /// A store that can delete the models matching a predicate itself (`ModelContext.delete(model:where:)`).
 public protocol DataStoreBatching: DataStore {
+    /// Deletes every model matching the request's predicate, in the store itself.
     func delete<T>(_ request: DataStoreBatchDeleteRequest<T>) throws where T: PersistentModel
 }
 

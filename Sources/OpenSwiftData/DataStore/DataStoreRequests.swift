@@ -2,7 +2,9 @@ import Foundation
 
 /// A fetch a context asks of a store.
 public struct DataStoreFetchRequest<T>: Sendable where T: PersistentModel {
+    /// The context making the request.
     public let editingState: EditingState
+    /// What to fetch: the predicate, sort order, offset and limit.
     public let descriptor: FetchDescriptor<T>
 
     package init(editingState: EditingState, descriptor: FetchDescriptor<T>) {
@@ -14,12 +16,14 @@ public struct DataStoreFetchRequest<T>: Sendable where T: PersistentModel {
 /// What a store returns for a fetch.
 public struct DataStoreFetchResult<ModelType, SnapshotType>: Sendable
     where ModelType: PersistentModel, SnapshotType: DataStoreSnapshot {
+    /// The descriptor the store answered.
     public let descriptor: FetchDescriptor<ModelType>
     /// The matching models, in the order the caller should see them.
     public let fetchedSnapshots: [SnapshotType]
     /// Snapshots of other models (relationship targets, prefetched rows), keyed by identifier.
     public let relatedSnapshots: [PersistentIdentifier: SnapshotType]
 
+    /// Creates a fetch result of the matching snapshots and any related ones.
     public init(descriptor: FetchDescriptor<ModelType>, fetchedSnapshots: [SnapshotType],
                 relatedSnapshots: [PersistentIdentifier: SnapshotType] = [:]) {
         self.descriptor = descriptor
@@ -31,9 +35,13 @@ public struct DataStoreFetchResult<ModelType, SnapshotType>: Sendable
 /// The changes of one context save, as snapshots. Inserted snapshots carry temporary identifiers and
 /// may refer to each other by them.
 public struct DataStoreSaveChangesRequest<SnapshotType>: Sendable where SnapshotType: DataStoreSnapshot {
+    /// Snapshots of the models inserted since the last save, with temporary identifiers.
     public let inserted: [SnapshotType]
+    /// Snapshots of the models changed since the last save.
     public let updated: [SnapshotType]
+    /// Snapshots of the models deleted since the last save.
     public let deleted: [SnapshotType]
+    /// The context saving.
     public let editingState: EditingState
 
     package init(inserted: [SnapshotType], updated: [SnapshotType], deleted: [SnapshotType], editingState: EditingState) {
@@ -49,10 +57,13 @@ public final class DataStoreSaveChangesResult<T>: Sendable where T: DataStoreSna
     /// Temporary → permanent identifier of each inserted model. A store that keeps the temporary
     /// identifiers may leave this empty.
     public final let remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier]
+    /// The identifier of the store that saved the changes.
     public final let storeIdentifier: String
     /// Store-side values to apply to the context's models, keyed by (permanent) identifier.
     public final let snapshotsToReregister: [PersistentIdentifier: T]
 
+    /// Creates a save result with the inserted models' permanent identifiers and any store-side
+    /// values to apply.
     public init(for storeIdentifier: String, remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier] = [:],
                 snapshotsToReregister: [PersistentIdentifier: T] = [:]) {
         self.storeIdentifier = storeIdentifier
@@ -72,8 +83,11 @@ public final class DataStoreSaveChangesResult<T>: Sendable where T: DataStoreSna
 
 /// A batch delete a context asks of a ``DataStoreBatching`` store.
 public struct DataStoreBatchDeleteRequest<T>: Sendable where T: PersistentModel {
+    /// The context making the request.
     public let editingState: EditingState
+    /// Which models to delete; `nil` deletes every model of the entity.
     public let predicate: Predicate<T>?
+    /// Whether models of subclasses are deleted too.
     public let includeSubclasses: Bool
 
     package init(editingState: EditingState, predicate: Predicate<T>?, includeSubclasses: Bool) {

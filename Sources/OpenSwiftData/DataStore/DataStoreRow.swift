@@ -9,9 +9,12 @@
 /// - a to-many relationship: a `[PersistentIdentifier]` (`nil` only for an optional one);
 /// - `nil` for a property the store knows nothing about, which the model then reads as unset.
 public struct DataStoreRow: @unchecked Sendable {
+    /// The stored model's identifier.
     public var persistentIdentifier: PersistentIdentifier
+    /// The model's persisted values, in the order of its ``DataStoreRowLayout``.
     public var values: [Any?]
 
+    /// Creates a row of a model's identifier and its values in layout order.
     public init(persistentIdentifier: PersistentIdentifier, values: [Any?]) {
         self.persistentIdentifier = persistentIdentifier
         self.values = values
@@ -41,6 +44,7 @@ public struct DataStoreRow: @unchecked Sendable {
 public struct DataStoreRowLayout: Sendable {
     package let info: ModelTypeInfo
 
+    /// The layout of a model type's rows.
     public init(for modelType: any PersistentModel.Type) {
         info = ModelTypeInfo.of(modelType)
     }
@@ -52,6 +56,7 @@ public struct DataStoreRowLayout: Sendable {
         self.init(for: modelType)
     }
 
+    /// The name of the entity the layout describes.
     public var entityName: String { info.entityName }
 
     /// The persisted properties' names, in row order.

@@ -54,5 +54,6 @@ public protocol DataStoreRowAccess: DataStore where Snapshot == DefaultSnapshot 
 }
 
 extension DataStoreRowAccess {
+    /// `false`: by default the context checks each value's type as it reads a row.
     public var rowsHoldDeclaredTypes: Bool { false }
 }

@@ -6,6 +6,7 @@ import Foundation
 /// hand-editable. Decoding looks up each property's type, so the decoder's strategies (dates,
 /// data) apply.
 public struct DefaultSnapshot: DataStoreSnapshot {
+    /// The identifier of the model the snapshot copies.
     public let persistentIdentifier: PersistentIdentifier
     /// Values by property name: attributes as their declared type, relationships as identifiers.
     package let values: SnapshotValues
@@ -23,6 +24,8 @@ public struct DefaultSnapshot: DataStoreSnapshot {
         self.changedSlots = changedSlots
     }
 
+    /// Copies a model's persisted values; models it refers to are added to
+    /// `relatedBackingDatas`. Only for backing data OpenSwiftData created.
     public init(from backingData: any BackingData, relatedBackingDatas: inout [PersistentIdentifier: any BackingData]) {
         guard let storage = backingData as? BackingStorage else {
             preconditionFailure("DefaultSnapshot can only be built from backing data created by OpenSwiftData (createBackingData()).")
@@ -86,6 +89,8 @@ public struct DefaultSnapshot: DataStoreSnapshot {
         }
     }
 
+    /// A copy under another identifier, with references to inserted models remapped to their
+    /// permanent identifiers.
     public func copy(persistentIdentifier: PersistentIdentifier,
                      remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier]? = [:]) -> DefaultSnapshot {
         guard let remap = remappedIdentifiers, !remap.isEmpty else {
@@ -102,6 +107,7 @@ public struct DefaultSnapshot: DataStoreSnapshot {
         return declared.filter { values[$0] != nil } + values.keys.filter { !declared.contains($0) }.sorted()
     }
 
+    /// Encodes the identifier, then each property under its name, in declaration order.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: DataStoreSnapshotCodingKey.self)
         try container.encode(persistentIdentifier, forKey: .persistentIdentifier)
@@ -120,6 +126,8 @@ public struct DefaultSnapshot: DataStoreSnapshot {
         }
     }
 
+    /// Decodes a snapshot, reading each property as its declared type so the decoder's date and
+    /// data strategies apply.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DataStoreSnapshotCodingKey.self)
         persistentIdentifier = try container.decode(PersistentIdentifier.self, forKey: .persistentIdentifier)

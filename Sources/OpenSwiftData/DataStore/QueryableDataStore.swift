@@ -19,10 +19,12 @@ public protocol QueryableDataStore: DataStore where Snapshot == DefaultSnapshot 
 }
 
 extension QueryableDataStore {
+    /// The number of matching snapshots, by fetching them; stores that can count cheaper do.
     public func fetchCount(_ query: DataStoreQuery) throws -> Int {
         try fetchSnapshots(query).count
     }
 
+    /// The identifiers of the matching snapshots, by fetching them.
     public func fetchIdentifiers(_ query: DataStoreQuery) throws -> [PersistentIdentifier] {
         try fetchSnapshots(query).map(\.persistentIdentifier)
     }

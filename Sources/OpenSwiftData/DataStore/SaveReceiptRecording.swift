@@ -7,6 +7,7 @@ public struct SaveReceipt: Sendable, Equatable {
     /// Whether this save had been applied before, so nothing was applied now.
     public let isReplay: Bool
 
+    /// Creates a receipt of the recorded response, saying whether the save was a replay.
     public init(response: Data, isReplay: Bool) {
         self.response = response
         self.isReplay = isReplay

@@ -27,6 +27,7 @@ extension DefaultStore: QueryableDataStore {
         }
     }
 
+    /// The number of models matching a store-neutral query, counted in SQL.
     public final func fetchCount(_ query: DataStoreQuery) throws -> Int {
         let layout = try layout(forEntity: query.entityName)
         return try read("Counting \(layout.entityName)") { db in
@@ -37,6 +38,7 @@ extension DefaultStore: QueryableDataStore {
         }
     }
 
+    /// The identifiers of the models matching a store-neutral query, in the query's order.
     public final func fetchIdentifiers(_ query: DataStoreQuery) throws -> [PersistentIdentifier] {
         let layout = try layout(forEntity: query.entityName)
         return try read("Fetching identifiers of \(layout.entityName)") { db in

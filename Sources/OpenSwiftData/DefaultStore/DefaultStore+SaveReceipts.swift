@@ -6,6 +6,8 @@ import GRDB
 extension DefaultStore: SaveReceiptRecording {
     static let receiptLifetime: TimeInterval = 24 * 60 * 60
 
+    /// Saves the request and records its response under the key in the same transaction, or
+    /// returns the recorded response of an earlier save with that key.
     public final func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>, receiptKey key: String, fingerprint: String,
                            response: (DataStoreSaveChangesResult<DefaultSnapshot>) throws -> Data) throws -> SaveReceipt {
         try requireWritable("save")

@@ -23,12 +23,19 @@ import GRDB
 /// Errors are ``SQLiteStoreError``s naming the file; saving or batch-deleting through a
 /// read-only configuration throws ``PersistenceError`` `.readOnly`.
 public final class DefaultStore: DataStore, DataStoreBatching, RewritesRelationshipReferences {
+    /// The configuration this store is opened with.
     public typealias Configuration = ModelConfiguration
+    /// The snapshots this store reads and writes.
     public typealias Snapshot = DefaultSnapshot
 
+    /// The store's name: its configuration's name.
     public final let name: String
+    /// The models the store holds.
     public final let schema: Schema
+    /// The configuration the store was opened with.
     public final let configuration: ModelConfiguration
+    /// The store's identifier, part of every permanent identifier it mints; a file store keeps it
+    /// in the file.
     public final var identifier: String { storeIdentifier }
 
     let storeIdentifier: String
@@ -48,6 +55,8 @@ public final class DefaultStore: DataStore, DataStoreBatching, RewritesRelations
     /// The `SELECT`s rendered so far, by query shape.
     let selectPlans = SQLiteSelectPlans()
 
+    /// Opens or creates the configuration's SQLite store, migrating it to the current schema through
+    /// the plan's stages when it was written for an older one.
     public convenience init(_ configuration: ModelConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)? = nil) throws {
         try self.init(configuration: configuration)
     }
@@ -100,9 +109,12 @@ public final class DefaultStore: DataStore, DataStoreBatching, RewritesRelations
         }
     }
 
+    /// Nothing to prepare: the store keeps no state per context.
     public final func initializeState(for editingState: EditingState) {}
+    /// Nothing to release: the store keeps no state per context.
     public final func invalidateState(for editingState: EditingState) {}
 
+    /// Always empty: the store keeps no snapshot cache, so the context fetches what it lacks.
     public final func cachedSnapshots(for persistentIdentifiers: [PersistentIdentifier], editingState: EditingState) throws
         -> [PersistentIdentifier: DefaultStore.Snapshot] {
         [:]

@@ -4,15 +4,20 @@ import GRDB
 extension DefaultStore {
     // The typed requests are the store-neutral queries of DefaultStore+Queryable.swift.
 
+    /// The snapshots matching the request's descriptor, filtered, sorted and paged in SQL where
+    /// the query translates.
     public final func fetch<T>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, DefaultStore.Snapshot> where T: PersistentModel {
         let query = try translate(request.descriptor, sorted: true)
         return DataStoreFetchResult(descriptor: request.descriptor, fetchedSnapshots: try fetchSnapshots(query))
     }
 
+    /// The number of models matching the request's descriptor, counted in SQL where the predicate
+    /// translates.
     public final func fetchCount<T>(_ request: DataStoreFetchRequest<T>) throws -> Int where T: PersistentModel {
         try fetchCount(try translate(request.descriptor, sorted: false))
     }
 
+    /// The identifiers of the models matching the request's descriptor.
     public final func fetchIdentifiers<T>(_ request: DataStoreFetchRequest<T>) throws -> [PersistentIdentifier] where T: PersistentModel {
         try fetchIdentifiers(try translate(request.descriptor, sorted: true))
     }

@@ -21,7 +21,11 @@ enum SQLiteOpening {
         var config = Configuration()
         config.busyMode = .timeout(busyTimeout)
         config.label = "OpenSwiftData.DefaultStore(\(configuration.name))"
-        config.prepareDatabase { db in SQLiteQueryBinding.registerFunctions(in: db) }
+        let storeName = configuration.name
+        config.prepareDatabase { db in
+            SQLiteQueryBinding.registerFunctions(in: db)
+            SQLiteStatementLog.install(in: db, storeName: storeName)
+        }
         if configuration.isStoredInMemoryOnly {
             // A private, unnamed in-memory database: the same SQL as a file, isolated per store.
             return Opened(queue: try attempt(path, "Creating the in-memory store") { try DatabaseQueue(configuration: config) }, isWritable: true)

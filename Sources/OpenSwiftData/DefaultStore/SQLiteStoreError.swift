@@ -11,9 +11,13 @@ import GRDB
 /// `description` never shows the values a statement bound: only the SQLite result code and
 /// message, which name tables and columns but not their contents.
 public struct SQLiteStoreError: Error, CustomStringConvertible, Sendable {
+    /// What kind of failure it is; match on it with `==`.
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The code's name, such as `"notAStore"`.
         public let rawValue: String
+        /// Creates a code from its name.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The code's name.
         public var description: String { rawValue }
 
         /// The file is an SQLite database, but not one of this store's (no store metadata).
@@ -40,12 +44,16 @@ public struct SQLiteStoreError: Error, CustomStringConvertible, Sendable {
         public static let sqliteFailure = Code(rawValue: "sqliteFailure")
     }
 
+    /// What kind of failure it is.
     public let code: Code
+    /// What went wrong and what to do about it.
     public let message: String
     /// The store file's path, or `:memory:` for an in-memory store.
     public let path: String
+    /// The SQLite or file-system error behind this one, if any.
     public let underlying: (any Error)?
 
+    /// Creates an error about the store at `path`, with the error that caused it.
     public init(_ code: Code, _ message: String, path: String, underlying: (any Error)? = nil) {
         self.code = code
         self.message = message
@@ -53,6 +61,7 @@ public struct SQLiteStoreError: Error, CustomStringConvertible, Sendable {
         self.underlying = underlying
     }
 
+    /// The code, the message, the store's path and the cause, without any bound values.
     public var description: String {
         var text = "\(code): \(message) (store: \(path))"
         if let underlying { text += " [\(Self.describe(underlying))]" }

@@ -32,8 +32,11 @@ public struct SectionedResults<Element: PersistentModel, SectionTitle: Hashable>
         self.positions = positions
     }
 
+    /// The position of the first section: 0.
     public var startIndex: Int { 0 }
+    /// The position after the last section: the number of sections.
     public var endIndex: Int { storage.count }
+    /// The section at `position`, counting from 0 in order of first appearance.
     public subscript(position: Int) -> ResultsSection<Element, SectionTitle> { storage[position] }
 
     /// The section titles, in order.
@@ -58,7 +61,10 @@ public struct ResultsSection<Element: PersistentModel, SectionTitle: Hashable>: 
 
     /// The section's title, which identifies it among its results' sections.
     public var id: SectionTitle { title }
+    /// The position of the section's first model: 0.
     public var startIndex: Int { 0 }
+    /// The position after the section's last model: the number of models.
     public var endIndex: Int { elements.count }
+    /// The model at `position`, in the results' order.
     public subscript(position: Int) -> Element { elements[position] }
 }

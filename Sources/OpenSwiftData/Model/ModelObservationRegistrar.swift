@@ -17,6 +17,7 @@ public struct ModelObservationRegistrar: Sendable {
     private var registrar = placeholder
     private var isOwn = false
 
+    /// Creates a registrar that shares a placeholder until the model's first observed access.
     public init() {}
 
     /// Records a read of `keyPath` for the observation tracking under way, if any.

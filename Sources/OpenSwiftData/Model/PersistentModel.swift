@@ -2,8 +2,11 @@ import Observation
 
 /// A class whose instances SwiftData manages. The `@Model` macro writes the conformance.
 public protocol PersistentModel: AnyObject, Observable, Hashable, Identifiable, SendableMetatype {
+    /// Creates a model around existing storage; a context uses this for the models it fetches.
     init(backingData: any BackingData<Self>)
+    /// The storage that holds the model's persisted values.
     var persistentBackingData: any BackingData<Self> { get set }
+    /// The model's persisted properties, as `@Model` describes them to the schema.
     static var schemaMetadata: [Schema.PropertyMetadata] { get }
 }
 
@@ -33,6 +36,7 @@ extension PersistentModel {
         persistentBackingData.persistentModelID ?? .temporary(entityName: Schema.entityName(for: Self.self))
     }
 
+    /// The model's identity, for `Identifiable`: its ``persistentModelID``.
     public var id: PersistentIdentifier { persistentModelID }
 
     /// Whether the model has unsaved changes (including a pending insert or delete).
@@ -48,54 +52,66 @@ extension PersistentModel {
     /// permanent identifier change on save, so a `Set` of models stays valid across saves.
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs === rhs }
 
+    /// Hashes the model's instance identity.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
+    /// Reads a persisted value; the accessors `@Model` writes call this.
     public func getValue<Value>(forKey key: KeyPath<Self, Value>) -> Value where Value: Decodable {
         persistentBackingData.getValue(forKey: key)
     }
 
+    /// Reads a to-one relationship that always holds a model.
     public func getValue<Value>(forKey key: KeyPath<Self, Value>) -> Value where Value: PersistentModel {
         persistentBackingData.getValue(forKey: key)
     }
 
+    /// Reads an optional to-one relationship.
     public func getValue<Value>(forKey key: KeyPath<Self, Value?>) -> Value? where Value: PersistentModel {
         persistentBackingData.getValue(forKey: key)
     }
 
+    /// Reads a to-many relationship.
     public func getValue<Value, OtherModel>(forKey key: KeyPath<Self, Value>) -> Value
         where Value: RelationshipCollection, OtherModel == Value.PersistentElement {
         persistentBackingData.getValue(forKey: key)
     }
 
+    /// Reads a to-many relationship whose collection is also `Decodable`.
     public func getValue<Value, OtherModel>(forKey key: KeyPath<Self, Value>) -> Value
         where Value: Decodable, Value: RelationshipCollection, OtherModel == Value.PersistentElement {
         persistentBackingData.getValue(forKey: key)
     }
 
+    /// Reads a value persisted through a value transformer.
     public func getTransformableValue<Value>(forKey key: KeyPath<Self, Value>) -> Value {
         persistentBackingData.getTransformableValue(forKey: key)
     }
 
+    /// Writes a persisted value and records the change; the accessors `@Model` writes call this.
     public func setValue<Value>(forKey key: KeyPath<Self, Value>, to newValue: Value) where Value: Encodable {
         persistentBackingData.setValue(forKey: key, to: newValue)
     }
 
+    /// Sets a to-one relationship, keeping its inverse up to date.
     public func setValue<Value>(forKey key: KeyPath<Self, Value>, to newValue: Value) where Value: PersistentModel {
         adoptBackingData()
         persistentBackingData.setValue(forKey: key, to: newValue)
     }
 
+    /// Sets an optional to-one relationship, keeping its inverse up to date.
     public func setValue<Value>(forKey key: KeyPath<Self, Value?>, to newValue: Value?) where Value: PersistentModel {
         adoptBackingData()
         persistentBackingData.setValue(forKey: key, to: newValue)
     }
 
+    /// Sets a to-many relationship, keeping the inverses of the added and removed models up to date.
     public func setValue<Value, OtherModel>(forKey key: KeyPath<Self, Value>, to newValue: Value)
         where Value: RelationshipCollection, OtherModel == Value.PersistentElement {
         adoptBackingData()
         persistentBackingData.setValue(forKey: key, to: newValue)
     }
 
+    /// Sets a to-many relationship whose collection is also `Encodable`, keeping inverses up to date.
     public func setValue<Value, OtherModel>(forKey key: KeyPath<Self, Value>, to newValue: Value)
         where Value: Encodable, Value: RelationshipCollection, OtherModel == Value.PersistentElement {
         adoptBackingData()
@@ -118,6 +134,7 @@ extension PersistentModel {
         if let storage = backingStorage, storage.model == nil { storage.model = self }
     }
 
+    /// Writes a value persisted through a value transformer.
     public func setTransformableValue<Value>(forKey key: KeyPath<Self, Value>, to newValue: Value) {
         persistentBackingData.setTransformableValue(forKey: key, to: newValue)
     }

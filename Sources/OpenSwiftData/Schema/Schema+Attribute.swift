@@ -3,12 +3,19 @@ import Foundation
 extension Schema {
     /// A persisted value property of an entity.
     public class Attribute: SchemaProperty, CustomDebugStringConvertible, @unchecked Sendable {
+        /// The attribute's name: the property's name in the model.
         public var name: String
+        /// The name the property had in an earlier schema version, which a migration renames.
         public var originalName: String
+        /// The options `@Attribute` gave, such as ``Option/unique`` or ``Option/externalStorage``.
         public var options: [Option]
+        /// The property's declared type, such as `String` or `Date?`.
         public var valueType: any Any.Type
+        /// The value the property's declaration gives it, which a migration fills into existing rows.
         public var defaultValue: Any?
+        /// Whether the property may be `nil`.
         public var isOptional: Bool
+        /// A string that changes the attribute's version hash without changing its shape.
         public var hashModifier: String?
         /// The model key path this attribute was built from; `nil` for attributes decoded or built by hand.
         package var keyPath: AnyKeyPath?
@@ -23,6 +30,7 @@ extension Schema {
             self.hashModifier = hashModifier
         }
 
+        /// Describes an attribute by its name, options, type and default value.
         public init(name: String, originalName: String? = nil, options: [Option] = [], valueType: any Any.Type,
                     defaultValue: Any? = nil, hashModifier: String? = nil) {
             self.name = name
@@ -36,6 +44,7 @@ extension Schema {
 
         private enum CodingKeys: String, CodingKey { case name, originalName, options, valueType, isOptional, hashModifier }
 
+        /// Decodes an attribute from a schema's JSON; its value type is unknown after decoding.
         public required init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             name = try container.decode(String.self, forKey: .name)
@@ -47,6 +56,7 @@ extension Schema {
             valueType = Any.self
         }
 
+        /// Encodes the attribute's name, earlier name, options and optionality.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(name, forKey: .name)
@@ -57,22 +67,30 @@ extension Schema {
             try container.encodeIfPresent(hashModifier, forKey: .hashModifier)
         }
 
+        /// Always `true`.
         public var isAttribute: Bool { true }
+        /// Always `false`: an attribute is not a relationship.
         public var isRelationship: Bool { false }
+        /// Whether the attribute is tracked but not persisted (``Option/ephemeral``).
         public var isTransient: Bool { options.contains(.ephemeral) }
+        /// Whether the attribute carries the ``Option/unique`` option.
         public var isUnique: Bool { options.contains(.unique) }
+        /// Whether the attribute is persisted through a value transformer.
         public var isTransformable: Bool { options.contains { $0.isTransformable } }
 
+        /// Whether two attributes have the same name, earlier name, options, optionality and hash modifier.
         public static func == (lhs: Attribute, rhs: Attribute) -> Bool {
             lhs.name == rhs.name && lhs.originalName == rhs.originalName && lhs.options == rhs.options
                 && lhs.isOptional == rhs.isOptional && lhs.hashModifier == rhs.hashModifier
         }
 
+        /// Hashes the attribute's name and options.
         public func hash(into hasher: inout Hasher) {
             hasher.combine(name)
             hasher.combine(options)
         }
 
+        /// The attribute's name, type, options and optionality, for debugging.
         public var debugDescription: String {
             "Attribute(name: \(name), valueType: \(valueType), options: \(options), isOptional: \(isOptional))"
         }
@@ -80,6 +98,7 @@ extension Schema {
 
     /// A persisted composite value (a struct persisted as a group of attributes).
     public final class CompositeAttribute: Attribute, @unchecked Sendable {
+        /// The attributes the composite value is made of.
         public final var properties: [Attribute] = []
     }
 }
@@ -119,6 +138,7 @@ extension Schema.Attribute {
 
         var isTransformable: Bool { kind == "transformable" }
 
+        /// The option's name, with the transformer's name for a transformable attribute.
         public var debugDescription: String {
             transformerName.map { "\(kind)(\($0))" } ?? kind
         }

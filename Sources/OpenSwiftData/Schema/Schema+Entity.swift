@@ -1,17 +1,26 @@
 extension Schema {
     /// Describes one model class: its attributes, relationships and constraints.
     public final class Entity: Codable, Hashable, CustomDebugStringConvertible, @unchecked Sendable {
+        /// The entity's name: the model class's name.
         public final var name: String
+        /// The entities of model classes that inherit from this one.
         public final var subentities: Set<Entity> = []
+        /// The name of the entity this one inherits from, if any.
         public final var superentityName: String?
+        /// The entity this one inherits from, if any.
         public final var superentity: Entity?
+        /// The properties the model class declares itself, in declaration order.
         public final var storedProperties: [any SchemaProperty] = []
+        /// The properties the entity inherits from its superentity.
         public final var inheritedProperties: [any SchemaProperty] = []
+        /// The entity's uniqueness constraints, each a list of property names that must be unique together.
         public final var uniquenessConstraints: [[String]] = []
+        /// The entity's indexes, each a list of property names.
         public final var indices: [[String]] = []
         /// The model class, when the entity was built from one (not when decoded or built by hand).
         package var modelType: (any PersistentModel.Type)?
 
+        /// All of the entity's properties: the inherited ones, then its own.
         public final var properties: [any SchemaProperty] { inheritedProperties + storedProperties }
         /// The entity's attributes, inherited ones included. Setting it replaces the stored
         /// attributes (in name order) and keeps the stored relationships.
@@ -50,14 +59,17 @@ extension Schema {
             storedProperties = storedProperties.filter { !($0 is Kind) } + properties
         }
 
+        /// Creates an entity with this name and no properties.
         public init(_ name: String) { self.name = name }
 
+        /// Creates an entity with these subentities and properties.
         public init(_ name: String, subentities: Entity..., properties: any SchemaProperty...) {
             self.name = name
             self.subentities = Set(subentities)
             self.storedProperties = properties
         }
 
+        /// Creates an entity with these properties.
         public init(_ name: String, properties: any SchemaProperty...) {
             self.name = name
             self.storedProperties = properties
@@ -114,6 +126,7 @@ extension Schema {
             case name, superentityName, attributes, relationships, uniquenessConstraints, indices
         }
 
+        /// Decodes an entity from a schema's JSON: its name, attributes, relationships and constraints.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             name = try container.decode(String.self, forKey: .name)
@@ -125,6 +138,7 @@ extension Schema {
             indices = try container.decodeIfPresent([[String]].self, forKey: .indices) ?? []
         }
 
+        /// Encodes the entity's name, superentity, attributes, relationships and constraints.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(name, forKey: .name)
@@ -135,14 +149,17 @@ extension Schema {
             try container.encode(indices, forKey: .indices)
         }
 
+        /// Whether two entities have the same name, properties and constraints.
         public static func == (lhs: Entity, rhs: Entity) -> Bool {
             lhs.name == rhs.name && lhs.uniquenessConstraints == rhs.uniquenessConstraints && lhs.indices == rhs.indices
                 && lhs.storedProperties.map(\.name) == rhs.storedProperties.map(\.name)
                 && lhs.attributes == rhs.attributes && lhs.relationships == rhs.relationships
         }
 
+        /// Hashes the entity's name.
         public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
+        /// The entity's name and its properties' names, for debugging.
         public var debugDescription: String {
             "Entity(\(name): \(storedProperties.map(\.name).joined(separator: ", ")))"
         }

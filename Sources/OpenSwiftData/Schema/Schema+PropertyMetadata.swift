@@ -6,6 +6,8 @@ extension Schema {
         package let defaultValue: Any?
         package let metadata: (any SchemaProperty)?
 
+        /// Describes one persisted property: its name, key path, default value and the attribute or
+        /// relationship it was declared with.
         public init(name: String, keypath: AnyKeyPath, defaultValue: Any? = nil, metadata: (any SchemaProperty)? = nil) {
             self.name = name
             self.keypath = keypath

@@ -6,13 +6,19 @@ import Foundation
 /// let schema = Schema([Trip.self])        // related model types are pulled in too
 /// ```
 public final class Schema: Codable, Hashable, CustomDebugStringConvertible, @unchecked Sendable {
+    /// The version of the JSON format schemas are encoded in.
     public static let schemaEncodingVersion = Version(1, 0, 0)
 
+    /// The JSON format version this schema was encoded in, or is encoded in.
     public final let encodingVersion: Version
+    /// The schema's version, as its `VersionedSchema` names it (1.0.0 unless given).
     public final let version: Version
+    /// The schema's entities, one per model type.
     public final let entities: [Entity]
+    /// The schema's entities, by entity name.
     public final let entitiesByName: [String: Entity]
 
+    /// Creates an empty schema, version 1.0.0.
     public init() {
         encodingVersion = Schema.schemaEncodingVersion
         version = Version(1, 0, 0)
@@ -20,6 +26,7 @@ public final class Schema: Codable, Hashable, CustomDebugStringConvertible, @unc
         entitiesByName = [:]
     }
 
+    /// Creates a schema of these entities, built by hand.
     public init(_ entities: Entity..., version: Version = Version(1, 0, 0)) {
         encodingVersion = Schema.schemaEncodingVersion
         self.version = version
@@ -27,6 +34,7 @@ public final class Schema: Codable, Hashable, CustomDebugStringConvertible, @unc
         entitiesByName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// Builds the schema of the given model types and of every model type they reference.
     public convenience init(_ types: any PersistentModel.Type..., version: Version = Version(1, 0, 0)) {
         self.init(types, version: version)
     }
@@ -56,12 +64,14 @@ public final class Schema: Codable, Hashable, CustomDebugStringConvertible, @unc
         EntityRegistry.register(ordered)
     }
 
+    /// Builds the schema of a versioned schema's models, with its version.
     public convenience init(versionedSchema: any VersionedSchema.Type) {
         self.init(versionedSchema.models, version: versionedSchema.versionIdentifier)
     }
 
     private enum CodingKeys: String, CodingKey { case encodingVersion, version, entities }
 
+    /// Decodes a schema from its JSON; model types and key paths are not part of it.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         encodingVersion = try container.decodeIfPresent(Version.self, forKey: .encodingVersion) ?? Schema.schemaEncodingVersion
@@ -70,6 +80,7 @@ public final class Schema: Codable, Hashable, CustomDebugStringConvertible, @unc
         entitiesByName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// Encodes the schema's versions and entities as JSON.
     public final func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(encodingVersion, forKey: .encodingVersion)
@@ -77,16 +88,19 @@ public final class Schema: Codable, Hashable, CustomDebugStringConvertible, @unc
         try container.encode(entities, forKey: .entities)
     }
 
+    /// Writes the schema's JSON to a file, atomically.
     public final func save(to toURL: URL) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try encoder.encode(self).write(to: toURL, options: .atomic)
     }
 
+    /// Reads a schema from a file ``save(to:)`` wrote.
     public static func load(from fromURL: URL) throws -> Schema {
         try JSONDecoder().decode(Schema.self, from: Data(contentsOf: fromURL))
     }
 
+    /// The entity of a model type, if the schema has it.
     public final func entity<T>(for type: T.Type) -> Entity? where T: PersistentModel {
         entitiesByName[Schema.entityName(for: type)]
     }
@@ -98,15 +112,18 @@ public final class Schema: Codable, Hashable, CustomDebugStringConvertible, @unc
         ModelTypeInfo.of(type).entityName
     }
 
+    /// Whether two schemas have the same version and the same entities.
     public static func == (lhs: Schema, rhs: Schema) -> Bool {
         lhs.version == rhs.version && lhs.entities == rhs.entities
     }
 
+    /// Hashes the schema's version and entity names.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(version)
         hasher.combine(entities.map(\.name))
     }
 
+    /// The schema's version and entities, for debugging.
     public final var debugDescription: String {
         "Schema(version: \(version), entities: \(entities.map(\.debugDescription)))"
     }

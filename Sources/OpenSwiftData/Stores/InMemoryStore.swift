@@ -2,10 +2,14 @@ import Foundation
 
 /// Configures an ``InMemoryStore``: a store that keeps everything in memory, private to its container.
 public struct InMemoryStoreConfiguration: DataStoreConfiguration, Sendable {
+    /// The store this configuration opens.
     public typealias Store = InMemoryStore
+    /// The configuration's name, unique in its container.
     public var name: String
+    /// The models this store holds; `nil` for the container's whole schema.
     public var schema: Schema?
 
+    /// Creates a configuration of an in-memory store.
     public init(name: String = "InMemoryStore", schema: Schema? = nil) {
         self.name = name
         self.schema = schema
@@ -16,29 +20,38 @@ public struct InMemoryStoreConfiguration: DataStoreConfiguration, Sendable {
 /// implementation of the protocol (permanent identifiers, remapping, predicates, sorts and paging
 /// evaluated on snapshots, batch delete, erase).
 public final class InMemoryStore: DataStore, DataStoreBatching, RewritesRelationshipReferences {
+    /// The configuration this store is opened with.
     public typealias Configuration = InMemoryStoreConfiguration
+    /// The snapshots this store reads and writes.
     public typealias Snapshot = DefaultSnapshot
 
+    /// The configuration the store was opened with.
     public let configuration: InMemoryStoreConfiguration
+    /// The models the store holds.
     public let schema: Schema
     /// Unique per store instance, so identifiers from two in-memory stores never collide.
     public let identifier: String
     fileprivate let table = SnapshotTable()
 
+    /// Opens an empty store; the migration plan is not used, since nothing persists.
     public init(_ configuration: InMemoryStoreConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)? = nil) throws {
         self.configuration = configuration
         schema = configuration.schema ?? Schema()
         identifier = "\(configuration.name)-\(UUID().uuidString)"
     }
 
+    /// The snapshots matching the request's descriptor, filtered, sorted and paged in memory.
     public func fetch<T>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, DefaultSnapshot> where T: PersistentModel {
         DataStoreFetchResult(descriptor: request.descriptor, fetchedSnapshots: try table.fetch(request.descriptor))
     }
 
+    /// The number of snapshots matching the request's descriptor.
     public func fetchCount<T>(_ request: DataStoreFetchRequest<T>) throws -> Int where T: PersistentModel {
         try table.fetch(request.descriptor).count
     }
 
+    /// Inserts, updates and deletes the request's snapshots, giving inserted models permanent
+    /// identifiers.
     public func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
         for snapshot in [request.inserted, request.updated].joined() {
             if let problem = StorableValues.problem(in: snapshot) { throw PersistenceError(.invalidSnapshot, "\(problem). Nothing was saved.") }
@@ -46,10 +59,12 @@ public final class InMemoryStore: DataStore, DataStoreBatching, RewritesRelation
         return try table.save(request, storeIdentifier: identifier)
     }
 
+    /// Deletes every model matching the request's predicate.
     public func delete<T>(_ request: DataStoreBatchDeleteRequest<T>) throws where T: PersistentModel {
         try table.delete(request.predicate)
     }
 
+    /// Deletes every model in the store.
     public func erase() throws {
         table.erase()
     }
@@ -69,6 +84,8 @@ extension InMemoryStore: DataStoreRowAccess {
         return rows
     }
 
+    /// Saves the request's snapshots and returns the permanent identifiers of the inserted models,
+    /// in order.
     public func saveRows(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> [PersistentIdentifier] {
         let remap = try save(request).remappedIdentifiers
         return request.inserted.map { remap[$0.persistentIdentifier] ?? $0.persistentIdentifier }
@@ -76,10 +93,12 @@ extension InMemoryStore: DataStoreRowAccess {
 }
 
 extension InMemoryStore: QueryableDataStore {
+    /// The snapshots matching a store-neutral query.
     public func fetchSnapshots(_ query: DataStoreQuery) throws -> [DefaultSnapshot] {
         try table.fetch(query)
     }
 
+    /// Deletes every model matching a store-neutral query.
     public func deleteModels(matching query: DataStoreQuery) throws {
         try table.delete(query)
     }

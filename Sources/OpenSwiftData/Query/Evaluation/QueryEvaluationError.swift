@@ -2,6 +2,7 @@
 /// evaluation throws or traps (force-unwrapping nil, integer overflow, division by zero), the
 /// evaluator throws instead. The message never contains row values.
 public struct QueryEvaluationError: Error, CustomStringConvertible, Sendable, Hashable {
+    /// What went wrong.
     public enum Kind: String, Sendable, Hashable {
         /// `!` met nil; `Predicate.evaluate` throws `PredicateError.forceUnwrapFailure` here.
         case forceUnwrapFailure
@@ -17,14 +18,18 @@ public struct QueryEvaluationError: Error, CustomStringConvertible, Sendable, Ha
         case unreadableElement
     }
 
+    /// What went wrong.
     public var kind: Kind
+    /// What the evaluator met, without any row value.
     public var message: String
 
+    /// Creates an error of this kind with a message.
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }
 
+    /// The kind and the message.
     public var description: String { "\(kind): \(message)" }
 
     static func typeMismatch(_ expected: String, _ value: QueryValue) -> QueryEvaluationError {

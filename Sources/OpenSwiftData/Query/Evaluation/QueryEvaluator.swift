@@ -39,6 +39,7 @@ public struct QueryEvaluator {
         try bool(filter, [:])
     }
 
+    /// The value of an expression for the row.
     public func evaluate(_ expression: QueryExpression) throws -> QueryValue {
         try evaluate(expression, [:])
     }

@@ -37,12 +37,14 @@ public indirect enum QueryExpression: Codable, Sendable, Hashable {
     case and(QueryExpression, QueryExpression)
     /// `||`, evaluated left to right, stopping at the first true.
     case or(QueryExpression, QueryExpression)
+    /// `!`.
     case not(QueryExpression)
     /// `test ? then : else`.
     case conditional(QueryExpression, then: QueryExpression, else: QueryExpression)
 
     // MARK: Numbers
 
+    /// `+`, `-`, `*`, `/` or `%` on two numbers, as Swift computes them on their type.
     case arithmetic(QueryExpression, QueryArithmeticOperator, QueryExpression)
     /// Unary minus.
     case negate(QueryExpression)
@@ -83,24 +85,50 @@ public indirect enum QueryExpression: Codable, Sendable, Hashable {
 
 /// The comparison operators of Swift's `Equatable` and `Comparable`.
 public enum QueryComparisonOperator: String, Codable, Sendable, Hashable, CaseIterable {
-    case equal, notEqual, lessThan, lessThanOrEqual, greaterThan, greaterThanOrEqual
+    /// `==`.
+    case equal
+    /// `!=`.
+    case notEqual
+    /// `<`.
+    case lessThan
+    /// `<=`.
+    case lessThanOrEqual
+    /// `>`.
+    case greaterThan
+    /// `>=`.
+    case greaterThanOrEqual
 }
 
 /// Arithmetic as Swift performs it on the operands' type: `integerDivide` truncates,
 /// `floatDivide` is IEEE division, `remainder` is Swift's `%` (truncating).
 public enum QueryArithmeticOperator: String, Codable, Sendable, Hashable, CaseIterable {
-    case add, subtract, multiply, integerDivide, floatDivide, remainder
+    /// `+`.
+    case add
+    /// `-`.
+    case subtract
+    /// `*`.
+    case multiply
+    /// `/` on integers, truncating toward zero.
+    case integerDivide
+    /// `/` on floating-point numbers.
+    case floatDivide
+    /// `%`, with the sign of the dividend.
+    case remainder
 }
 
 /// How a string search or comparison treats case, diacritics and the current locale.
 public struct QueryStringOptions: OptionSet, Codable, Sendable, Hashable {
+    /// The options' bits.
     public let rawValue: Int
 
+    /// Creates options from their bits.
     public init(rawValue: Int) {
         self.rawValue = rawValue
     }
 
+    /// Compares letters regardless of case.
     public static let caseInsensitive = QueryStringOptions(rawValue: 1 << 0)
+    /// Compares letters regardless of accents and other diacritics.
     public static let diacriticInsensitive = QueryStringOptions(rawValue: 1 << 1)
     /// Uses the evaluating process's current locale, as Foundation's `localized…` methods do.
     public static let localized = QueryStringOptions(rawValue: 1 << 2)

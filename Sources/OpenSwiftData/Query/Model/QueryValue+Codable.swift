@@ -11,6 +11,7 @@ extension QueryValue: Codable {
         case null, bool, integer, double, string, date, uuid, data, identifier, array
     }
 
+    /// Decodes a value from an object of one key naming its kind, such as `{"integer": 3}`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         guard let key = container.allKeys.first, container.allKeys.count == 1 else {
@@ -34,6 +35,7 @@ extension QueryValue: Codable {
         }
     }
 
+    /// Encodes the value as an object of one key naming its kind, such as `{"integer": 3}`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {

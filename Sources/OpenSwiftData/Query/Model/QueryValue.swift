@@ -10,19 +10,31 @@ import Foundation
 /// NaN; ``QueryEvaluator`` applies Swift's own semantics (NaN differs from everything, `-0.0`
 /// equals `0.0`).
 public enum QueryValue: Sendable {
+    /// `nil`.
     case null
+    /// A `Bool`.
     case bool(Bool)
+    /// An integer.
     case integer(Int64)
+    /// A `Double`; a `Float` widened exactly.
     case double(Double)
+    /// A `String`, or a `URL`'s absolute string.
     case string(String)
+    /// A `Date`.
     case date(Date)
+    /// A `UUID`.
     case uuid(UUID)
+    /// Bytes.
     case data(Data)
+    /// A model's identifier.
     case identifier(PersistentIdentifier)
+    /// A list of values: a collection attribute, a to-many relationship or a captured list.
     case array([QueryValue])
 }
 
 extension QueryValue: Hashable {
+    /// Whether two values are of the same kind and equal; doubles compare by their bits, so NaN
+    /// equals NaN.
     public static func == (lhs: QueryValue, rhs: QueryValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
@@ -39,6 +51,7 @@ extension QueryValue: Hashable {
         }
     }
 
+    /// Hashes the value's kind and contents.
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0)

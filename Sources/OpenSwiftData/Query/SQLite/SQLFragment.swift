@@ -3,9 +3,12 @@
 /// Arguments stay ``QueryValue``s: the store binds each as it stores that kind (see
 /// ``SQLiteQueryRenderer`` for what the SQL assumes about those representations).
 public struct SQLFragment: Sendable, Hashable {
+    /// The SQL text, with a `?` for each argument.
     public var sql: String
+    /// The values bound to the placeholders, in order.
     public var arguments: [QueryValue]
 
+    /// Creates a fragment of SQL text and its arguments.
     public init(_ sql: String, arguments: [QueryValue] = []) {
         self.sql = sql
         self.arguments = arguments

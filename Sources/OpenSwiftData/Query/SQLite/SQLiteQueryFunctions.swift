@@ -14,7 +14,9 @@ import Foundation
 /// }
 /// ```
 public struct SQLiteQueryFunction: Sendable {
+    /// The name the rendered SQL calls the function by.
     public let name: String
+    /// How many arguments the function takes.
     public let argumentCount: Int
     /// False for functions whose result depends on the process's current locale.
     public let isDeterministic: Bool

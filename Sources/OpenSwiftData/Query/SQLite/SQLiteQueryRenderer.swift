@@ -57,6 +57,8 @@ public struct SQLiteQueryRenderer {
         self.relatedRows = relatedRows
     }
 
+    /// The expression as an SQL condition with its arguments; throws ``QueryTranslationError`` for
+    /// what SQLite cannot compute exactly as Swift does.
     public func render(_ expression: QueryExpression) throws -> SQLFragment {
         var state = SQLiteRenderState()
         let sql = try sql(expression, &state)

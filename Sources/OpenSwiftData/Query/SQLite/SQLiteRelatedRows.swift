@@ -11,16 +11,24 @@
 ///                   destination: #""BucketListItem""#, destinationKey: #""Z_PK""#) { alias, path in "\(alias).\"\(path)\"" }
 /// ```
 public struct SQLiteRelatedRows {
+    /// The quoted table that holds the relationship's rows: a join table or the destination's table.
     public var table: String
+    /// The quoted column of `table` holding the related model's key.
     public var key: String
+    /// The quoted column of `table` holding the owning model's key.
     public var link: String
+    /// The fetched row's key column, as the outer query names it.
     public var owner: String
+    /// The quoted table of the related models.
     public var destination: String
+    /// The quoted key column of the related models' table.
     public var destinationKey: String
     /// A property path of a related model, whose row is aliased `alias`; throws for paths it
     /// cannot render.
     public var elementColumn: (_ alias: String, _ path: QueryPropertyPath) throws -> String
 
+    /// Describes where a to-many relationship's rows are, and how to render a related model's
+    /// property paths.
     public init(table: String, key: String, link: String, owner: String, destination: String, destinationKey: String,
                 elementColumn: @escaping (_ alias: String, _ path: QueryPropertyPath) throws -> String) {
         self.table = table

@@ -7,20 +7,26 @@
 /// so results stay exactly what Swift computes. The message names the construct and never
 /// contains captured values.
 public struct QueryTranslationError: Error, CustomStringConvertible, Sendable, Hashable {
+    /// Whether a filter or a sort could not be translated.
     public enum Kind: String, Sendable, Hashable {
+        /// The predicate has no store-neutral form; the context filters in memory.
         case unsupportedPredicate
+        /// A sort descriptor has no store-neutral form; the context sorts in memory.
         case unsupportedSort
     }
 
+    /// Whether a filter or a sort could not be translated.
     public var kind: Kind
     /// What could not be translated, e.g. "PredicateExpressions.Filter is not translated".
     public var message: String
 
+    /// Creates an error of this kind with a message.
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }
 
+    /// The message and how the context falls back.
     public var description: String {
         switch kind {
         case .unsupportedPredicate: "\(message); filter in memory (DataStoreError.preferInMemoryFilter)"

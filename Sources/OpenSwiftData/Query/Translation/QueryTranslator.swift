@@ -29,16 +29,19 @@ public struct QueryTranslator: Sendable {
     /// Maps a model key path to what it means; compares `AnyKeyPath` values, never descriptions.
     public var resolve: @Sendable (AnyKeyPath) -> QueryKeyPathResolution?
 
+    /// Creates a translator that asks `resolve` what each key path of a predicate or sort means.
     public init(resolve: @escaping @Sendable (AnyKeyPath) -> QueryKeyPathResolution?) {
         self.resolve = resolve
     }
 
+    /// The predicate's store-neutral filter expression.
     public func translate<T>(_ predicate: Predicate<T>) throws -> QueryExpression {
         var state = TranslationState(resolve: resolve)
         state.bind(predicate.variable.key, to: .model([]))
         return try state.translate(predicate.expression)
     }
 
+    /// The whole fetch as a store-neutral query: filter, sorts, limit and offset.
     public func translate<T>(entityName: String, predicate: Predicate<T>?, sortBy: [SortDescriptor<T>], fetchLimit: Int?, fetchOffset: Int?) throws -> DataStoreQuery {
         // `if let`, not `map`: mapping the optional ran through two generic type lookups.
         let filter: QueryExpression? = if let predicate { try translate(predicate) } else { nil }
