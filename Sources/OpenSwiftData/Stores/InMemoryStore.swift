@@ -24,6 +24,7 @@ public final class InMemoryStore: DataStore, DataStoreBatching, RewritesRelation
     /// Unique per store instance, so identifiers from two in-memory stores never collide.
     public let identifier: String
     fileprivate let table = SnapshotTable()
+    let history = HistoryLog()
 
     public init(_ configuration: InMemoryStoreConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)? = nil) throws {
         self.configuration = configuration
@@ -43,7 +44,9 @@ public final class InMemoryStore: DataStore, DataStoreBatching, RewritesRelation
         for snapshot in [request.inserted, request.updated].joined() {
             if let problem = StorableValues.problem(in: snapshot) { throw PersistenceError(.invalidSnapshot, "\(problem). Nothing was saved.") }
         }
-        return try table.save(request, storeIdentifier: identifier)
+        let result = try table.save(request, storeIdentifier: identifier)
+        history.record(request, remapped: result.remappedIdentifiers)
+        return result
     }
 
     public func delete<T>(_ request: DataStoreBatchDeleteRequest<T>) throws where T: PersistentModel {
