@@ -87,11 +87,7 @@ struct SQLiteHistoryWriter {
     /// save minted it; an insert merged into a stored model on a uniqueness constraint is that
     /// model's update, naming every property.
     func record(insertKeys: [Int64], newKeys: [Bool]) throws {
-        let process = DefaultHistoryTransaction.currentProcess
-        try db.cachedStatement(sql: "INSERT INTO \(SQLiteHistory.transactions) (\"timestamp\", \"author\", \"bundle\", \"process\") VALUES (?, ?, ?, ?)")
-            .executeBound([Date().timeIntervalSinceReferenceDate.databaseValue, request.editingState.author.map(\.databaseValue) ?? .null,
-                           process.bundleIdentifier.databaseValue, process.processIdentifier.databaseValue])
-        let transaction = db.lastInsertedRowID
+        let transaction = try Self.beginTransaction(author: request.editingState.author, db: db)
         let insertChange = try db.cachedStatement(sql: "INSERT INTO \(SQLiteHistory.changes) (\"transactionNumber\", \"kind\", \"entity\", \"key\", \"attributes\") VALUES (?, ?, ?, ?, ?)")
         var recorded = RecordedModels(tracking: !request.updated.isEmpty || newKeys.contains(false))
         func change(_ kind: SQLiteHistory.Kind, _ identifier: PersistentIdentifier, key: Int64, attributes: [String]? = nil) throws {
@@ -134,6 +130,36 @@ struct SQLiteHistoryWriter {
             for (property, value) in tombstones[identifier.entityName]?[key] ?? [] {
                 try insertTombstone.executeBound([number.databaseValue, property.databaseValue, value])
             }
+        }
+    }
+
+    /// Writes a transaction's row; answers its number.
+    private static func beginTransaction(author: String?, db: Database) throws -> Int64 {
+        let process = DefaultHistoryTransaction.currentProcess
+        try db.cachedStatement(sql: "INSERT INTO \(SQLiteHistory.transactions) (\"timestamp\", \"author\", \"bundle\", \"process\") VALUES (?, ?, ?, ?)")
+            .executeBound([Date().timeIntervalSinceReferenceDate.databaseValue, author.map(\.databaseValue) ?? .null,
+                           process.bundleIdentifier.databaseValue, process.processIdentifier.databaseValue])
+        return db.lastInsertedRowID
+    }
+
+    /// Records a batch delete, before its rows go, as one transaction of one delete per row (with
+    /// its tombstone): the rows of `layout`'s table whose keys `matching` selects, or all of them.
+    /// A delete that matches no row records nothing.
+    static func recordBatchDelete(of layout: SQLiteEntityLayout, matching: DefaultStore.Statement?, author: String?, db: Database) throws {
+        let transaction = try beginTransaction(author: author, db: db)
+        let key = SQL.quote(SQL.primaryKey)
+        let filter = matching.map { " WHERE \(key) IN (\($0.sql))" } ?? ""
+        try db.makeStatement(sql: "INSERT INTO \(SQLiteHistory.changes) (\"transactionNumber\", \"kind\", \"entity\", \"key\") SELECT ?, \(SQLiteHistory.Kind.delete.rawValue), ?, \(key) FROM \(SQL.quote(layout.table.name))\(filter) ORDER BY \(key)")
+            .executeBound([transaction.databaseValue, layout.entityName.databaseValue] + (matching?.values ?? []))
+        guard db.changesCount > 0 else {
+            return try db.execute(sql: "DELETE FROM \(SQLiteHistory.transactions) WHERE \"Z_PK\" = ?", arguments: [transaction])
+        }
+        let preserved = Set(layout.info.preservedOnDeletion.map(\.name))
+        for column in layout.table.columns where column.hasColumn && !column.isRelationship && preserved.contains(column.property) {
+            try db.execute(sql: """
+                INSERT INTO \(SQLiteHistory.tombstones) ("change", "property", "value") SELECT c."Z_PK", ?, t.\(SQL.quote(column.name)) \
+                FROM \(SQLiteHistory.changes) AS c JOIN \(SQL.quote(layout.table.name)) AS t ON t.\(key) = c."key" WHERE c."transactionNumber" = ?
+                """, arguments: [column.property, transaction])
         }
     }
 

@@ -50,7 +50,10 @@ public final class InMemoryStore: DataStore, DataStoreBatching, RewritesRelation
     }
 
     public func delete<T>(_ request: DataStoreBatchDeleteRequest<T>) throws where T: PersistentModel {
+        let doomed = try table.fetch(FetchDescriptor<T>(predicate: request.predicate))
         try table.delete(request.predicate)
+        guard !doomed.isEmpty else { return }
+        history.record(DataStoreSaveChangesRequest(inserted: [], updated: [], deleted: doomed, editingState: request.editingState), remapped: [:])
     }
 
     public func erase() throws {

@@ -194,3 +194,34 @@ extension HistoryChange {
         }
     }
 }
+
+/// `delete(model:where:)`, which a store runs without the models.
+@Suite struct BatchDeleteHistoryTests {
+    @Test(arguments: HistoryStore.allCases)
+    func aBatchDeleteIsOneTransactionOfDeletesWithTombstones(store: HistoryStore) throws {
+        let container = try store.container()
+        let context = ModelContext(container)
+        for (place, nights) in [("Hôtel du Nord", 2), ("Casa Andina", 5), ("Ryokan Yachiyo", 7)] {
+            context.insert(HistoryAccommodation(placeName: place, address: "\(place) street", nights: nights))
+        }
+        try context.save()
+        let cleaner = ModelContext(container)
+        cleaner.author = "cleaner"
+        try cleaner.delete(model: HistoryAccommodation.self, where: #Predicate { ($0.nights ?? 0) > 3 })
+        try cleaner.delete(model: HistoryAccommodation.self, where: #Predicate { $0.placeName == "Nowhere" })
+
+        let transactions = try history(context)
+        #expect(transactions.count == 2)
+        let batch = try #require(transactions.last)
+        #expect(batch.author == "cleaner")
+        let places = batch.changes.compactMap { change -> String? in
+            guard case .delete(let delete as DefaultHistoryDelete<HistoryAccommodation>) = change else { return nil }
+            return delete.tombstone[\.placeName] as? String
+        }
+        #expect(places.sorted() == ["Casa Andina", "Ryokan Yachiyo"])
+        try cleaner.delete(model: HistoryAccommodation.self)
+        let all = try #require(try history(context).last)
+        #expect(all.changes.count == 1)
+        #expect(all.changes.first?.changedPersistentIdentifier.entityName == "HistoryAccommodation")
+    }
+}
