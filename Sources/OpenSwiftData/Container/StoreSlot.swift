@@ -27,7 +27,7 @@ package final class StoreSlot: @unchecked Sendable {
     private let rowStore: (any DataStoreRowAccess)?
     package let configuration: any DataStoreConfiguration
     package let entityNames: Set<String>
-    private let lock = NSRecursiveLock()
+    let lock = NSRecursiveLock()
     /// How many fetch requests reached the store: tests use it to prove a load costs a constant
     /// number of queries (no N+1).
     package private(set) var fetchRequestCount = 0

@@ -55,10 +55,15 @@ extension DefaultStore: QueryableDataStore {
     /// `DELETE FROM` without a filter (`deleteAll(from:action:)`), one `DELETE … WHERE Z_PK IN
     /// (SELECT …)` with one.
     public final func deleteModels(matching query: DataStoreQuery) throws {
+        try deleteModels(matching: query, author: nil)
+    }
+
+    /// As ``deleteModels(matching:)``, the history naming `author`.
+    final func deleteModels(matching query: DataStoreQuery, author: String?) throws {
         try requireWritable("delete models")
         let layout = try layout(forEntity: query.entityName)
         guard query.filter != nil else {
-            try deleteAll(from: layout.table.name, action: "Deleting \(layout.entityName) models")
+            try deleteAll(from: layout, author: author, action: "Deleting \(layout.entityName) models")
             return
         }
         let filter = DataStoreQuery(entityName: query.entityName, filter: query.filter)
@@ -67,6 +72,7 @@ extension DefaultStore: QueryableDataStore {
             // The matching keys stay inside SQLite: reading them out and binding them back cost
             // more than the delete itself.
             let matching = try selectStatement(filter, layout: layout, columns: .keys, db: db)
+            try SQLiteHistoryWriter.recordBatchDelete(of: layout, matching: matching, author: author, db: db)
             // Bound as every store statement is (``GRDB/Statement/executeBound(_:)``), so that
             // text compares as it was stored.
             try db.makeStatement(sql: "DELETE FROM \(table) WHERE \(SQL.quote(SQL.primaryKey)) IN (\(matching.sql))").executeBound(matching.values)

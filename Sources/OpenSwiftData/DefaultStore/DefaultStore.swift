@@ -82,6 +82,7 @@ public final class DefaultStore: DataStore, DataStoreBatching, RewritesRelations
                     var metadata: SQLiteMetadata?
                     try db.inTransaction(.immediate) {
                         metadata = try prepare(db)
+                        try SQLiteHistory.createTables(db)
                         return .commit
                     }
                     return metadata!.storeIdentifier

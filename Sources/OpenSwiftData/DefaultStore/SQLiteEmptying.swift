@@ -53,14 +53,16 @@ struct SQLiteEmptying {
 }
 
 extension DefaultStore {
-    /// Deletes every row of `table` in one transaction, following its foreign keys' actions
-    /// (``SQLiteEmptying``).
-    func deleteAll(from table: String, action: @autoclosure () -> String) throws {
+    /// Deletes every row of the entity's table in one transaction, following its foreign keys'
+    /// actions (``SQLiteEmptying``), after recording the deletes in the history.
+    func deleteAll(from layout: SQLiteEntityLayout, author: String?, action: @autoclosure () -> String) throws {
+        let table = layout.table.name
         // Worked out before the write: enforcement is switched outside its transaction.
         let emptying = try readOne(action()) { db in
             try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") == true ? try SQLiteEmptying(emptying: table, db: db) : nil
         }
         try write(action(), enforcingForeignKeys: emptying == nil) { db in
+            try SQLiteHistoryWriter.recordBatchDelete(of: layout, matching: nil, author: author, db: db)
             for statement in emptying?.statements ?? [] { try db.execute(sql: statement) }
             try db.execute(sql: "DELETE FROM \(SQL.quote(table))")
         }

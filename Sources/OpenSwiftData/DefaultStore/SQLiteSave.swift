@@ -62,6 +62,7 @@ struct SQLiteSave {
     /// Runs the save; answers each insert's key, in the request's order (an insert that already
     /// had a permanent identifier keeps its key).
     mutating func run(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> [Int64] {
+        let history = try SQLiteHistoryWriter(store: store, db: db, request: request)
         deleted = Set(request.deleted.map(\.persistentIdentifier))
         var keysByEntity: [String: [Int64]] = [:]
         for identifier in deleted {
@@ -99,6 +100,7 @@ struct SQLiteSave {
         for snapshot in deferred { try update(snapshot, key: try ownKey(snapshot.persistentIdentifier, role: "updated model")) }
 
         if !nanColumns.isEmpty { try SQLiteMetadata.addNaNColumns(nanColumns, db) }
+        try history.record(insertKeys: targets.map(\.key), newKeys: targets.map(\.isNewKey))
         return targets.map(\.key)
     }
 

@@ -32,6 +32,7 @@ public final class InMemoryStore: DataStore, DataStoreBatching, RewritesRelation
     /// Unique per store instance, so identifiers from two in-memory stores never collide.
     public let identifier: String
     fileprivate let table = SnapshotTable()
+    let history = HistoryLog()
 
     /// Opens an empty store; the migration plan is not used, since nothing persists.
     public init(_ configuration: InMemoryStoreConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)? = nil) throws {
@@ -56,12 +57,17 @@ public final class InMemoryStore: DataStore, DataStoreBatching, RewritesRelation
         for snapshot in [request.inserted, request.updated].joined() {
             if let problem = StorableValues.problem(in: snapshot) { throw PersistenceError(.invalidSnapshot, "\(problem). Nothing was saved.") }
         }
-        return try table.save(request, storeIdentifier: identifier)
+        let result = try table.save(request, storeIdentifier: identifier)
+        history.record(request, remapped: result.remappedIdentifiers)
+        return result
     }
 
     /// Deletes every model matching the request's predicate.
     public func delete<T>(_ request: DataStoreBatchDeleteRequest<T>) throws where T: PersistentModel {
+        let doomed = try table.fetch(FetchDescriptor<T>(predicate: request.predicate))
         try table.delete(request.predicate)
+        guard !doomed.isEmpty else { return }
+        history.record(DataStoreSaveChangesRequest(inserted: [], updated: [], deleted: doomed, editingState: request.editingState), remapped: [:])
     }
 
     /// Deletes every model in the store.

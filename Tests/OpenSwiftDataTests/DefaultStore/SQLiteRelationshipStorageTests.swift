@@ -9,7 +9,7 @@ import Testing
     private func schemaSQL(_ container: ModelContainer) throws -> [String] {
         let store = try #require(container.stores.first?.store as? DefaultStore)
         return try store.readForTesting { db in
-            try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT IN ('osd_metadata', 'sqlite_sequence') ORDER BY type DESC, name")
+            try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT IN ('osd_metadata', 'sqlite_sequence') AND name NOT LIKE 'osd_history%' ORDER BY type DESC, name")
         }
     }
 

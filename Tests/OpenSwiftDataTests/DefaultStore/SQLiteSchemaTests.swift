@@ -8,7 +8,7 @@ import Testing
         let container = try ModelContainer(for: Schema(types), configurations: ModelConfiguration(isStoredInMemoryOnly: true))
         let store = try #require(container.stores.first?.store as? DefaultStore)
         return try store.readForTesting { db in
-            try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT IN ('osd_metadata', 'sqlite_sequence') ORDER BY type DESC, name")
+            try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT IN ('osd_metadata', 'sqlite_sequence') AND name NOT LIKE 'osd_history%' ORDER BY type DESC, name")
         }
     }
 

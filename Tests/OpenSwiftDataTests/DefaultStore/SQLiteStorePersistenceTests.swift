@@ -107,7 +107,7 @@ import Testing
         let tables = try (bookingsOnly.stores.first?.store as? DefaultStore)?.readForTesting { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         }
-        #expect(tables == ["StoreBooking", "osd_metadata", "sqlite_sequence"])
+        #expect(tables == ["StoreBooking", "osd_history_changes", "osd_history_tombstones", "osd_history_transactions", "osd_metadata", "sqlite_sequence"])
     }
 
     @Test func relationshipsRoundTripThroughTheFile() throws {

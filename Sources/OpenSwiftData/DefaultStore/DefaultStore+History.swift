@@ -1,0 +1,129 @@
+import Foundation
+import GRDB
+
+/// History is kept in the store file (`SQLiteHistory`), written in each save's own transaction.
+/// The conditions of a descriptor's predicate among its top-level `&&` terms that `HistoryFilter`
+/// reads (token and transaction-number comparisons, author, changed entities) run in SQL, and so
+/// does the limit when nothing is left for Swift; the rest of the predicate and other sorts run
+/// in Swift on the transactions SQL selected.
+extension DefaultStore: HistoryProviding {
+    public typealias HistoryType = DefaultHistoryTransaction
+    public typealias TokenType = DefaultHistoryToken
+
+    public static var historyType: DefaultHistoryTransaction.Type { DefaultHistoryTransaction.self }
+
+    public final func fetchHistory(_ descriptor: HistoryDescriptor<DefaultHistoryTransaction>) throws -> [DefaultHistoryTransaction] {
+        let filter = HistoryFilter(descriptor.predicate)
+        let records = try read("Fetching history") { db in try historyRecords(descriptor, filter: filter, db: db) }
+        return try descriptor.finish(try records.map { try $0.transaction(storeIdentifier: storeIdentifier) }, filter: filter)
+    }
+
+    /// Deletes the selected transactions with their changes; tokens below the highest deleted
+    /// number expire.
+    public final func deleteHistory(_ descriptor: HistoryDescriptor<DefaultHistoryTransaction>) throws {
+        try requireWritable("delete history")
+        let filter = HistoryFilter(descriptor.predicate)
+        try write("Deleting history") { db in
+            let records = try historyRecords(descriptor, filter: filter, db: db)
+            // Typed transactions only when Swift has a part to play: deleting needs no model types.
+            let numbers = descriptor.limitsInStore(filter) ? records.map(\.transactionIdentifier)
+                : try descriptor.finish(try records.map { try $0.transaction(storeIdentifier: storeIdentifier) }, filter: filter).map(\.transactionIdentifier)
+            guard let highest = numbers.max() else { return }
+            let list = "[\(numbers.map(String.init).joined(separator: ","))]"
+            try db.execute(sql: "DELETE FROM \(SQLiteHistory.tombstones) WHERE \"change\" IN (SELECT \"Z_PK\" FROM \(SQLiteHistory.changes) WHERE \"transactionNumber\" IN (SELECT value FROM json_each(?)))", arguments: [list])
+            try db.execute(sql: "DELETE FROM \(SQLiteHistory.changes) WHERE \"transactionNumber\" IN (SELECT value FROM json_each(?))", arguments: [list])
+            try db.execute(sql: "DELETE FROM \(SQLiteHistory.transactions) WHERE \"Z_PK\" IN (SELECT value FROM json_each(?))", arguments: [list])
+            try SQLiteHistory.setDeletedThrough(max(highest, try SQLiteHistory.deletedThrough(db)), db)
+        }
+    }
+
+    /// The transactions SQL selects for the descriptor, in ascending number order, with their changes.
+    private func historyRecords(_ descriptor: HistoryDescriptor<DefaultHistoryTransaction>, filter: HistoryFilter, db: Database) throws -> [HistoryRecord] {
+        guard try db.tableExists("osd_history_transactions") else {
+            // A read-only store on a file written before the store kept history.
+            try filter.checkTokens(storeIdentifier: storeIdentifier, deletedThrough: 0)
+            return []
+        }
+        try filter.checkTokens(storeIdentifier: storeIdentifier, deletedThrough: try SQLiteHistory.deletedThrough(db))
+        var sql = "SELECT \"Z_PK\", \"timestamp\", \"author\", \"bundle\", \"process\" FROM \(SQLiteHistory.transactions) AS t"
+        var arguments: [DatabaseValue] = []
+        let conditions = filter.conditions.map { condition -> String in
+            let (text, values) = Self.sql(condition)
+            arguments += values
+            return text
+        }
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        let descending = descriptor.limitsInStore(filter) && descriptor.ascendingByNumber == false
+        sql += descending ? " ORDER BY \"Z_PK\" DESC" : " ORDER BY \"Z_PK\""
+        if descriptor.limitsInStore(filter), let limit = descriptor.limit {
+            sql += " LIMIT ?"
+            arguments.append(limit.databaseValue)
+        }
+        var records = try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map { row in
+            HistoryRecord(transactionIdentifier: row[0], timestamp: Date(timeIntervalSinceReferenceDate: row[1]), author: row[2],
+                          bundleIdentifier: row[3], processIdentifier: row[4], changes: [])
+        }
+        if descending { records.reverse() }
+        try attachChanges(to: &records, db: db)
+        return records
+    }
+
+    private static func sql(_ condition: HistoryFilter.Condition) -> (String, [DatabaseValue]) {
+        switch condition {
+        case .transaction(let comparison, let number):
+            let op = switch comparison {
+            case .equal: "="
+            case .notEqual: "<>"
+            case .less: "<"
+            case .lessOrEqual: "<="
+            case .greater: ">"
+            case .greaterOrEqual: ">="
+            }
+            return ("t.\"Z_PK\" \(op) ?", [number.databaseValue])
+        case .author(let equal, let author):
+            return ("t.\"author\" \(equal ? "IS" : "IS NOT") ?", [author.map(\.databaseValue) ?? .null])
+        case .changedEntity(let names):
+            let list = try? SQLiteValueCoding.json(names.sorted())
+            return ("EXISTS (SELECT 1 FROM \(SQLiteHistory.changes) AS c WHERE c.\"transactionNumber\" = t.\"Z_PK\" AND c.\"entity\" IN (SELECT value FROM json_each(?)))",
+                    [(list ?? "[]").databaseValue])
+        }
+    }
+
+    /// Reads the changes (and the tombstones of deletes) of `records`.
+    private func attachChanges(to records: inout [HistoryRecord], db: Database) throws {
+        guard !records.isEmpty else { return }
+        let list = "[\(records.map { String($0.transactionIdentifier) }.joined(separator: ","))]"
+        var preserved: [Int64: [String: Any]] = [:]
+        let tombstoneSQL = """
+            SELECT s."change", s."property", s."value", c."entity" FROM \(SQLiteHistory.tombstones) AS s \
+            JOIN \(SQLiteHistory.changes) AS c ON c."Z_PK" = s."change" WHERE c."transactionNumber" IN (SELECT value FROM json_each(?))
+            """
+        for row in try Row.fetchAll(db, sql: tombstoneSQL, arguments: [list]) {
+            let entityName: String = row[3]
+            let name: String = row[1]
+            // A property the model no longer has is left out of the tombstone.
+            guard let property = layouts[entityName]?.info.property(named: name) else { continue }
+            do {
+                preserved[row[0], default: [:]][name] = try SQLiteValueCoding.value(row[2], as: property.valueType)
+            } catch {
+                throw SQLiteStoreError(.corrupt, "The history tombstone value of \(entityName).\(name) cannot be read as \(property.valueType): \(error). Delete the history that holds it (deleteHistory).", path: path, underlying: error)
+            }
+        }
+        var positions: [Int64: Int] = [:]
+        for (index, record) in records.enumerated() { positions[record.transactionIdentifier] = index }
+        let changeSQL = "SELECT \"Z_PK\", \"transactionNumber\", \"kind\", \"entity\", \"key\", \"attributes\" FROM \(SQLiteHistory.changes) WHERE \"transactionNumber\" IN (SELECT value FROM json_each(?)) ORDER BY \"Z_PK\""
+        for row in try Row.fetchAll(db, sql: changeSQL, arguments: [list]) {
+            let number: Int64 = row[0]
+            guard let position = positions[row[1]] else { continue }
+            let identifier = PersistentIdentifier(entityName: row[3], storeIdentifier: storeIdentifier, primaryKey: .integer(row[4]))
+            let kind: HistoryRecord.Kind
+            switch SQLiteHistory.Kind(rawValue: row[2]) {
+            case .insert?: kind = .insert
+            case .update?: kind = .update((row[5] as String?).map { $0.split(separator: ",").map(String.init) } ?? [])
+            case .delete?: kind = .delete(HistoryValues(preserved[number] ?? [:]))
+            case nil: throw SQLiteStoreError(.corrupt, "History change \(number) has an unknown kind; delete the history that holds it (deleteHistory).", path: path)
+            }
+            records[position].changes.append(HistoryRecord.Change(changeIdentifier: number, identifier: identifier, kind: kind))
+        }
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import GRDB
+
+/// The store's history tables, written in each save's own transaction:
+///
+/// | table | columns |
+/// |---|---|
+/// | `osd_history_transactions` | `Z_PK` (the transaction number, never reused), `timestamp`, `author`, `bundle`, `process` |
+/// | `osd_history_changes` | `Z_PK` (the change number), `transactionNumber`, `kind` (0 insert, 1 update, 2 delete), `entity`, `key`, `attributes` (an update's changed properties, comma-separated) |
+/// | `osd_history_tombstones` | `change`, `property`, `value` (as the entity's column stored it) |
+///
+/// `osd_metadata`'s `historyDeletedThrough` holds the highest transaction number
+/// ``DefaultStore/deleteHistory(_:)`` removed: tokens below it are expired.
+enum SQLiteHistory {
+    static let transactions = SQL.quote("osd_history_transactions")
+    static let changes = SQL.quote("osd_history_changes")
+    static let tombstones = SQL.quote("osd_history_tombstones")
+    static let deletedThroughKey = "historyDeletedThrough"
+
+    enum Kind: Int64 {
+        case insert = 0, update = 1, delete = 2
+    }
+
+    /// Creates the tables when absent: a new store, or a file written before the store kept history.
+    static func createTables(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE IF NOT EXISTS \(transactions) ("Z_PK" INTEGER PRIMARY KEY AUTOINCREMENT, "timestamp" REAL NOT NULL, \
+            "author" TEXT, "bundle" TEXT NOT NULL, "process" TEXT NOT NULL);
+            CREATE TABLE IF NOT EXISTS \(changes) ("Z_PK" INTEGER PRIMARY KEY AUTOINCREMENT, "transactionNumber" INTEGER NOT NULL, \
+            "kind" INTEGER NOT NULL, "entity" TEXT NOT NULL, "key" INTEGER NOT NULL, "attributes" TEXT);
+            CREATE INDEX IF NOT EXISTS "osd_history_changes_transaction" ON \(changes) ("transactionNumber");
+            CREATE TABLE IF NOT EXISTS \(tombstones) ("change" INTEGER NOT NULL, "property" TEXT NOT NULL, "value");
+            CREATE INDEX IF NOT EXISTS "osd_history_tombstones_change" ON \(tombstones) ("change");
+            """)
+    }
+
+    static func deletedThrough(_ db: Database) throws -> Int64 {
+        let sql = "SELECT \"value\" FROM \(SQL.quote(SQL.metadataTable)) WHERE \"key\" = '\(deletedThroughKey)'"
+        return try String.fetchOne(db, sql: sql).flatMap { Int64($0) } ?? 0
+    }
+
+    static func setDeletedThrough(_ number: Int64, _ db: Database) throws {
+        try db.execute(sql: "INSERT INTO \(SQL.quote(SQL.metadataTable)) (\"key\", \"value\") VALUES (?, ?) ON CONFLICT(\"key\") DO UPDATE SET \"value\" = excluded.\"value\"",
+                       arguments: [deletedThroughKey, String(number)])
+    }
+}
+
+/// Records one save as one history transaction, inside the save's transaction: made before the
+/// save deletes rows (it reads the tombstones' values from them), recorded after the save wrote.
+struct SQLiteHistoryWriter {
+    private let store: DefaultStore
+    private let db: Database
+    private let request: DataStoreSaveChangesRequest<DefaultSnapshot>
+    /// Per deleted model, by entity and key: its preserved properties' stored values.
+    private var tombstones: [String: [Int64: [(String, DatabaseValue)]]] = [:]
+
+    init(store: DefaultStore, db: Database, request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws {
+        self.store = store
+        self.db = db
+        self.request = request
+        var keysByEntity: [String: [Int64]] = [:]
+        for snapshot in request.deleted {
+            if case .integer(let key) = snapshot.persistentIdentifier.primaryKey { keysByEntity[snapshot.persistentIdentifier.entityName, default: []].append(key) }
+        }
+        for (entityName, keys) in keysByEntity {
+            guard let layout = store.layouts[entityName] else { continue }
+            tombstones[entityName] = try Self.preservedValues(of: keys, layout: layout, db: db)
+        }
+    }
+
+    /// The stored values of the entity's `.preserveValueOnDeletion` attributes, per key.
+    private static func preservedValues(of keys: [Int64], layout: SQLiteEntityLayout, db: Database) throws -> [Int64: [(String, DatabaseValue)]] {
+        let preserved = Set(layout.info.preservedOnDeletion.map(\.name))
+        let columns = layout.table.columns.filter { $0.hasColumn && !$0.isRelationship && preserved.contains($0.property) }
+        guard !columns.isEmpty else { return [:] }
+        let list = "[\(keys.map(String.init).joined(separator: ","))]"
+        let sql = "SELECT \(SQL.quote(SQL.primaryKey)), \(columns.map { SQL.quote($0.name) }.joined(separator: ", ")) FROM \(SQL.quote(layout.table.name)) WHERE \(SQL.quote(SQL.primaryKey)) IN (SELECT value FROM json_each(?))"
+        var values: [Int64: [(String, DatabaseValue)]] = [:]
+        for row in try Row.fetchAll(db, sql: sql, arguments: [list]) {
+            values[row[0]] = columns.enumerated().map { ($1.property, row[$0 + 1] as DatabaseValue) }
+        }
+        return values
+    }
+
+    /// Writes the transaction: one change per model, inserts (in the request's order), then
+    /// updates, then deletes. `insertKeys` and `newKeys` are each insert's key and whether the
+    /// save minted it; an insert merged into a stored model on a uniqueness constraint is that
+    /// model's update, naming every property.
+    func record(insertKeys: [Int64], newKeys: [Bool]) throws {
+        let transaction = try Self.beginTransaction(author: request.editingState.author, db: db)
+        let insertChange = try db.cachedStatement(sql: "INSERT INTO \(SQLiteHistory.changes) (\"transactionNumber\", \"kind\", \"entity\", \"key\", \"attributes\") VALUES (?, ?, ?, ?, ?)")
+        var recorded = RecordedModels(tracking: !request.updated.isEmpty || newKeys.contains(false))
+        func change(_ kind: SQLiteHistory.Kind, _ identifier: PersistentIdentifier, key: Int64, attributes: [String]? = nil) throws {
+            try insertChange.executeBound([transaction.databaseValue, kind.rawValue.databaseValue, identifier.entityName.databaseValue,
+                                           key.databaseValue, attributes?.joined(separator: ",").databaseValue ?? .null])
+        }
+        // New models' changes are written by one statement per run of one entity, not one per model.
+        var run: (entityName: String, keys: [Int64])?
+        func flush() throws {
+            guard let pending = run else { return }
+            run = nil
+            try db.cachedStatement(sql: "INSERT INTO \(SQLiteHistory.changes) (\"transactionNumber\", \"kind\", \"entity\", \"key\") SELECT ?, \(SQLiteHistory.Kind.insert.rawValue), ?, value FROM json_each(?)")
+                .executeBound([transaction.databaseValue, pending.entityName.databaseValue,
+                               "[\(pending.keys.map(String.init).joined(separator: ","))]".databaseValue])
+        }
+        for (index, snapshot) in request.inserted.enumerated() {
+            let identifier = snapshot.persistentIdentifier
+            guard recorded.add(identifier.entityName, insertKeys[index]) else { continue }
+            if newKeys[index] {
+                if run?.entityName != identifier.entityName { try flush() }
+                if run == nil { run = (identifier.entityName, []) }
+                run?.keys.append(insertKeys[index])
+            } else {
+                try flush()
+                try change(.update, identifier, key: insertKeys[index], attributes: try info(identifier).properties.map(\.name))
+            }
+        }
+        try flush()
+        for snapshot in request.updated {
+            let identifier = snapshot.persistentIdentifier
+            guard case .integer(let key) = identifier.primaryKey, recorded.add(identifier.entityName, key) else { continue }
+            try change(.update, identifier, key: key, attributes: try info(identifier).changedPropertyNames(snapshot.changedSlots))
+        }
+        let insertTombstone = try db.cachedStatement(sql: "INSERT INTO \(SQLiteHistory.tombstones) (\"change\", \"property\", \"value\") VALUES (?, ?, ?)")
+        for snapshot in request.deleted {
+            let identifier = snapshot.persistentIdentifier
+            guard case .integer(let key) = identifier.primaryKey else { continue }
+            try change(.delete, identifier, key: key)
+            let number = db.lastInsertedRowID
+            for (property, value) in tombstones[identifier.entityName]?[key] ?? [] {
+                try insertTombstone.executeBound([number.databaseValue, property.databaseValue, value])
+            }
+        }
+    }
+
+    /// Writes a transaction's row; answers its number.
+    private static func beginTransaction(author: String?, db: Database) throws -> Int64 {
+        let process = DefaultHistoryTransaction.currentProcess
+        try db.cachedStatement(sql: "INSERT INTO \(SQLiteHistory.transactions) (\"timestamp\", \"author\", \"bundle\", \"process\") VALUES (?, ?, ?, ?)")
+            .executeBound([Date().timeIntervalSinceReferenceDate.databaseValue, author.map(\.databaseValue) ?? .null,
+                           process.bundleIdentifier.databaseValue, process.processIdentifier.databaseValue])
+        return db.lastInsertedRowID
+    }
+
+    /// Records a batch delete, before its rows go, as one transaction of one delete per row (with
+    /// its tombstone): the rows of `layout`'s table whose keys `matching` selects, or all of them.
+    /// A delete that matches no row records nothing.
+    static func recordBatchDelete(of layout: SQLiteEntityLayout, matching: DefaultStore.Statement?, author: String?, db: Database) throws {
+        let transaction = try beginTransaction(author: author, db: db)
+        let key = SQL.quote(SQL.primaryKey)
+        let filter = matching.map { " WHERE \(key) IN (\($0.sql))" } ?? ""
+        try db.makeStatement(sql: "INSERT INTO \(SQLiteHistory.changes) (\"transactionNumber\", \"kind\", \"entity\", \"key\") SELECT ?, \(SQLiteHistory.Kind.delete.rawValue), ?, \(key) FROM \(SQL.quote(layout.table.name))\(filter) ORDER BY \(key)")
+            .executeBound([transaction.databaseValue, layout.entityName.databaseValue] + (matching?.values ?? []))
+        guard db.changesCount > 0 else {
+            return try db.execute(sql: "DELETE FROM \(SQLiteHistory.transactions) WHERE \"Z_PK\" = ?", arguments: [transaction])
+        }
+        let preserved = Set(layout.info.preservedOnDeletion.map(\.name))
+        for column in layout.table.columns where column.hasColumn && !column.isRelationship && preserved.contains(column.property) {
+            try db.execute(sql: """
+                INSERT INTO \(SQLiteHistory.tombstones) ("change", "property", "value") SELECT c."Z_PK", ?, t.\(SQL.quote(column.name)) \
+                FROM \(SQLiteHistory.changes) AS c JOIN \(SQL.quote(layout.table.name)) AS t ON t.\(key) = c."key" WHERE c."transactionNumber" = ?
+                """, arguments: [column.property, transaction])
+        }
+    }
+
+    private func info(_ identifier: PersistentIdentifier) throws -> ModelTypeInfo {
+        try store.layout(forEntity: identifier.entityName).info
+    }
+}
+
+/// The models a transaction recorded a change of, so that each gets one change.
+private struct RecordedModels {
+    private let tracking: Bool
+    private var seen: Set<String> = []
+
+    /// Without updates or merged inserts every insert is a model of its own, and nothing is hashed.
+    init(tracking: Bool) { self.tracking = tracking }
+
+    /// Whether the model had no change recorded yet.
+    mutating func add(_ entityName: String, _ key: Int64) -> Bool {
+        tracking ? seen.insert("\(entityName)#\(key)").inserted : true
+    }
+}

@@ -1,0 +1,14 @@
+/// The store keeps its history in memory, for as long as the store lives.
+extension InMemoryStore: HistoryProviding {
+    public typealias HistoryType = DefaultHistoryTransaction
+
+    public static var historyType: DefaultHistoryTransaction.Type { DefaultHistoryTransaction.self }
+
+    public func fetchHistory(_ descriptor: HistoryDescriptor<DefaultHistoryTransaction>) throws -> [DefaultHistoryTransaction] {
+        try history.fetch(descriptor, storeIdentifier: identifier)
+    }
+
+    public func deleteHistory(_ descriptor: HistoryDescriptor<DefaultHistoryTransaction>) throws {
+        try history.delete(descriptor, storeIdentifier: identifier)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import OpenSwiftData
+import Testing
+
+/// History in the store file: what outlives the container that wrote it.
+@Suite struct SQLiteHistoryTests {
+    private let schema = Schema([HistoryTrip.self, HistoryAccommodation.self])
+
+    @Test func tokensAndHistoryOutliveTheContainer() throws {
+        let url = ScratchFiles.store("history-relaunch")
+        let saved: Data
+        let storeIdentifier: String
+        do {
+            let context = ModelContext(try ModelContainer(for: schema, configurations: ModelConfiguration(url: url)))
+            context.author = "app"
+            context.insert(HistoryTrip(name: "Paris", destination: "France"))
+            try context.save()
+            let token = try #require(try history(context).last?.token)
+            storeIdentifier = token.storeIdentifier
+            saved = try JSONEncoder().encode(token)
+            #expect(String(decoding: saved, as: UTF8.self) == "{\"\(storeIdentifier)\":1}")
+        }
+        let context = ModelContext(try ModelContainer(for: schema, configurations: ModelConfiguration(url: url)))
+        let token = try JSONDecoder().decode(DefaultHistoryToken.self, from: saved)
+        #expect(token.tokenValue == [storeIdentifier: 1])
+        #expect(try history(context).map(\.author) == ["app"])
+        #expect(try history(context, after: token).isEmpty)
+        context.insert(HistoryTrip(name: "Kyoto", destination: "Japan"))
+        try context.save()
+        let after = try history(context, after: token)
+        #expect(after.map(\.transactionIdentifier) == [2])
+        #expect(after[0].token > token)
+    }
+
+    @Test func deletedHistoryStaysDeletedAfterReopening() throws {
+        let url = ScratchFiles.store("history-expiry")
+        var tokens: [DefaultHistoryToken] = []
+        do {
+            let context = ModelContext(try ModelContainer(for: schema, configurations: ModelConfiguration(url: url)))
+            try saveEach(["Paris", "Kyoto"], in: context)
+            tokens = try history(context).map(\.token)
+            let first = tokens[0]
+            try context.deleteHistory(HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.token <= first }))
+        }
+        let context = ModelContext(try ModelContainer(for: schema, configurations: ModelConfiguration(url: url)))
+        #expect(try history(context).map(\.transactionIdentifier) == [2])
+        #expect(try history(context, after: tokens[0]).map(\.transactionIdentifier) == [2])
+        try context.deleteHistory(HistoryDescriptor<DefaultHistoryTransaction>())
+        #expect(throws: SwiftDataError.historyTokenExpired) { try history(context, after: tokens[0]) }
+        #expect(try history(context, after: tokens[1]).isEmpty)
+    }
+
+    @Test func aReadOnlyConfigurationReadsHistoryButCannotDeleteIt() throws {
+        let url = ScratchFiles.store("history-readonly")
+        let writer = ModelContext(try ModelContainer(for: schema, configurations: ModelConfiguration(url: url)))
+        writer.insert(HistoryTrip(name: "Paris", destination: "France"))
+        try writer.save()
+        let reader = ModelContext(try ModelContainer(for: schema, configurations: ModelConfiguration(url: url, allowsSave: false)))
+        #expect(try history(reader).map(\.transactionIdentifier) == [1])
+        let error = try #require(throws: PersistenceError.self) { try reader.deleteHistory(HistoryDescriptor<DefaultHistoryTransaction>()) }
+        #expect(error.code == .readOnly)
+    }
+}
