@@ -77,7 +77,7 @@ public struct DataStoreConformance: Sendable {
 
     /// Every check, in a stable order.
     public static let checks: [Check] = Check.crud + Check.queries + Check.relationships + Check.graphInsert + Check.deleteRules
-        + Check.batchDelete + Check.constraints + Check.lifecycle
+        + Check.batchDelete + Check.constraints + Check.lifecycle + Check.history
 
     /// One behaviour, named by what a conforming store does.
     public struct Check: Sendable, CustomStringConvertible, CustomTestStringConvertible {

@@ -1,0 +1,45 @@
+import Foundation
+import OpenSwiftData
+import Testing
+
+extension DataStoreConformance.Check {
+    /// A store that keeps `DefaultHistoryTransaction` history (``HistoryProviding``) records each
+    /// save as one transaction by the context's author, one change per model; any other store
+    /// makes `fetchHistory` throw ``PersistenceError`` `.unavailable`.
+    static let history: [Self] = [
+        Self("historyIsOneTransactionPerSaveWhereTheStoreKeepsIt") { harness in
+            let container = try harness.makeContainer()
+            let context = ModelContext(container)
+            context.author = "conformance"
+            let items = ConformanceFixtures.items()
+            for item in items { context.insert(item) }
+            try context.save()
+            guard keepsDefaultHistory(container) else {
+                let error = try #require(throws: PersistenceError.self) { try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()) }
+                #expect(error.code == .unavailable)
+                return
+            }
+            items[0].count += 1
+            try context.save()
+            let transactions = try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>())
+            #expect(transactions.map(\.author) == ["conformance", "conformance"])
+            #expect(transactions.first?.changes.map(\.changedPersistentIdentifier) == items.map(\.persistentModelID))
+            guard case .update(let update as DefaultHistoryUpdate<ConformanceItem>)? = transactions.last?.changes.first else {
+                Issue.record("the second save's change is not an update of a ConformanceItem")
+                return
+            }
+            #expect(update.changedPersistentIdentifier == items[0].persistentModelID)
+            #expect(update.updatedAttributes.map { $0 as PartialKeyPath<ConformanceItem> } == [\ConformanceItem.count])
+            let first = try #require(transactions.first?.token)
+            let after = try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.token > first }))
+            #expect(after.map(\.transactionIdentifier) == [transactions[1].transactionIdentifier])
+        },
+    ]
+
+    /// Whether the container's store keeps history of the default transaction type.
+    private static func keepsDefaultHistory(_ container: ModelContainer) -> Bool {
+        func isDefault<S: HistoryProviding>(_: S) -> Bool { S.HistoryType.self == DefaultHistoryTransaction.self }
+        guard let provider = container.stores.first?.store as? any HistoryProviding else { return false }
+        return isDefault(provider)
+    }
+}
