@@ -8,9 +8,9 @@ public struct DefaultHistoryTransaction: HistoryTransaction {
 
     public let timestamp: Date
     public let changes: [HistoryChange]
-    public let token: DefaultHistoryToken
+    public let token: DefaultHistoryTransaction.TokenType
     /// Numbers the store's transactions in save order, from 1; never reused.
-    public let transactionIdentifier: Int64
+    public let transactionIdentifier: DefaultHistoryTransaction.TransactionIdentifier
     public let storeIdentifier: String
     /// The saving process's bundle identifier, or its name where it has no bundle identifier.
     public let bundleIdentifier: String

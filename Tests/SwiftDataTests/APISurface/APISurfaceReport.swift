@@ -19,8 +19,10 @@ struct APISurfaceReport {
 
     private static func status(of listed: ListedDeclaration, in graph: SymbolGraph) -> Status {
         var candidates = graph.symbolsByPath[listed.path] ?? []
-        if let parent = listed.parentPath, graph.kindsByPath[parent] == "swift.protocol" {
-            // A protocol's requirement and its default implementation share a path.
+        if let parent = listed.parentPath, graph.kindsByPath[parent] == "swift.protocol",
+           !DeclarationText.normalized(listed.declaration).hasPrefix("typealias ") {
+            // A protocol's requirement and its default implementation share a path; a type alias
+            // in a protocol is neither.
             candidates = candidates.filter { $0.isRequirement != listed.isDeclaredPublic }
         }
         guard !candidates.isEmpty else { return .missing }
