@@ -11,6 +11,9 @@ public struct SwiftDataError: Error, Hashable, CustomStringConvertible {
     public var description: String { "SwiftDataError.\(code): \(explanation)" }
 
     public static func == (lhs: SwiftDataError, rhs: SwiftDataError) -> Bool { lhs.code == rhs.code }
+
+    /// The same error (it still matches with `==`), explained for this occurrence.
+    func explaining(_ explanation: String) -> SwiftDataError { SwiftDataError(code, explanation) }
     public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 
     public static let includePendingChangesWithBatchSize = SwiftDataError("includePendingChangesWithBatchSize",
