@@ -22,6 +22,8 @@ enum SQLiteOpening {
         config.busyMode = .timeout(busyTimeout)
         config.label = "OpenSwiftData.DefaultStore(\(configuration.name))"
         config.prepareDatabase { db in SQLiteQueryBinding.registerFunctions(in: db) }
+        // A migration's transaction spans several uses of the queue (`SQLiteMigrationTarget`).
+        config.allowsUnsafeTransactions = true
         if configuration.isStoredInMemoryOnly {
             // A private, unnamed in-memory database: the same SQL as a file, isolated per store.
             return Opened(queue: try attempt(path, "Creating the in-memory store") { try DatabaseQueue(configuration: config) }, isWritable: true)

@@ -69,7 +69,7 @@ public struct SQLiteStoreError: Error, CustomStringConvertible, Sendable {
 extension SQLiteStoreError {
     /// Classifies a failure of SQLite itself, keeping it as the underlying error.
     static func wrapping(_ error: any Error, path: String, doing action: String) -> any Error {
-        if error is SQLiteStoreError || error is PersistenceError || error is DataStoreError { return error }
+        if error is SQLiteStoreError || error is PersistenceError || error is DataStoreError || error is SwiftDataError { return error }
         guard let database = error as? DatabaseError else {
             return SQLiteStoreError(.sqliteFailure, "\(action) failed.", path: path, underlying: error)
         }

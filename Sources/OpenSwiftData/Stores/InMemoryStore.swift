@@ -29,6 +29,8 @@ public final class InMemoryStore: DataStore, DataStoreBatching, RewritesRelation
         self.configuration = configuration
         schema = configuration.schema ?? Schema()
         identifier = "\(configuration.name)-\(UUID().uuidString)"
+        // Nothing outlives the store, so a plan has nothing to migrate; it is still checked.
+        _ = try SchemaMigrator(schema: schema, plan: migrationPlan, storeName: configuration.name)
     }
 
     public func fetch<T>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, DefaultSnapshot> where T: PersistentModel {
