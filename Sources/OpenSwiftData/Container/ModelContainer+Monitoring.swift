@@ -11,8 +11,9 @@ extension ModelContainer {
     /// ```
     ///
     /// Containers log opening each store (info), fetches and saves slower than
-    /// ``slowOperationThreshold`` (warning) and store failures (error); messages carry the store's
-    /// name and the entity, never stored values.
+    /// ``slowOperationThreshold`` (warning), each stage of a schema migration (info, see
+    /// ``SchemaMigrator``) and store failures (error); messages carry the store's name and the
+    /// entity, never stored values.
     public static var logger: Logger {
         get { monitoring.withLock { $0.logger } }
         set { monitoring.withLock { $0.logger = newValue } }

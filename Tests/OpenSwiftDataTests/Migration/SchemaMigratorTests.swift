@@ -1,5 +1,6 @@
 import Foundation
 import OpenSwiftData
+import Synchronization
 import Testing
 
 enum PlannedV1: VersionedSchema {
@@ -114,5 +115,51 @@ enum PlannedBooksToItself: SchemaMigrationPlan {
         #expect(Set([v1, v2, v3]).count == 3, "a rename, a constraint and an attribute each change the shape")
         #expect(record(PlannedV2.self).entities["PlannedBook"] == v2, "the same models give the same fingerprint")
         #expect(v1?.count == 16)
+    }
+}
+
+/// A target that records what the migrator asks of it; custom stages get containers over an
+/// `InMemoryStore` of the version asked for.
+final class RecordingMigrationTarget: SchemaMigrationTarget {
+    let stored: StoredSchema?
+    private(set) var calls: [String] = []
+
+    init(stored: StoredSchema?) { self.stored = stored }
+
+    func storedSchema() throws -> StoredSchema? { stored }
+
+    func applySchemaChange(to schema: Schema, recording record: StoredSchema) throws {
+        calls.append("change to \(record.version)")
+    }
+
+    func migrationContainer(for schema: Schema) throws -> ModelContainer {
+        calls.append("container at \(schema.version)")
+        return try ModelContainer(for: schema, configurations: [InMemoryStoreConfiguration(name: "migrating", schema: schema)])
+    }
+}
+
+/// Records what its custom stage's closures saw.
+enum TracedBooks: SchemaMigrationPlan {
+    static let trace = Mutex<[String]>([])
+    static var schemas: [any VersionedSchema.Type] { [PlannedV1.self, PlannedV2.self, PlannedV3.self] }
+    static var stages: [MigrationStage] {
+        [.custom(fromVersion: PlannedV1.self, toVersion: PlannedV2.self, willMigrate: { context in
+            context.insert(PlannedV1.PlannedBook(title: "inserted by willMigrate"))
+            trace.withLock { $0.append("willMigrate over \(context.container.schema.version)") }
+        }, didMigrate: { context in
+            let count = try context.fetchCount(FetchDescriptor<PlannedV2.PlannedBook>())
+            trace.withLock { $0.append("didMigrate over \(context.container.schema.version), \(count) books") }
+        })]
+    }
+}
+
+extension SchemaMigratorTests {
+    @Test func migrateRunsWillMigrateTheChangeAndDidMigrateInOrderThenRecordsTheCurrentSchema() throws {
+        let target = RecordingMigrationTarget(stored: record(PlannedV1.self))
+        let steps = try migrator(TracedBooks.self).migrate(target)
+        #expect(steps.count == 2)
+        #expect(target.calls == ["container at 1.0.0", "change to 2.0.0", "container at 2.0.0", "change to 3.0.0", "change to 3.0.0"])
+        // Each container is a fresh in-memory store here, so didMigrate sees none of willMigrate's saves.
+        #expect(TracedBooks.trace.withLock { $0 } == ["willMigrate over 1.0.0", "didMigrate over 2.0.0, 0 books"])
     }
 }
