@@ -85,6 +85,19 @@ extension DataStoreConformance.Check {
             let container = try harness.makeContainer(ConformanceNotesV1.self, plan: nil)
             #expect(try ModelContext(container).fetchCount(FetchDescriptor<ConformanceNotesV1.ConformanceNote>()) == 4)
         },
+        migration("aStageThatFailsLeavesTheStoreAtItsVersion") { harness in
+            try harness.saveNotesV1()
+            let before = try harness.storedBytes()
+            let failed = Result { try harness.makeContainer(ConformanceNotesV2.self, plan: ConformanceNotesFailingPlan.self) }
+            guard harness.capabilities.contains(.persistent) else {
+                #expect(throws: Never.self) { try failed.get() }
+                return
+            }
+            #expect(throws: ConformanceMigrationAbort()) { try failed.get() }
+            #expect(try harness.storedBytes() == before, "willMigrate's save went with the failed migration")
+            let container = try harness.makeContainer(ConformanceNotesV1.self, plan: ConformanceNotesPlanV1.self)
+            #expect(try ModelContext(container).fetchCount(FetchDescriptor<ConformanceNotesV1.ConformanceNote>()) == 4, "still V1, with every note")
+        },
         migration("aPlanThatContradictsItselfIsRefused") { harness in
             #expect(throws: SwiftDataError.loadIssueModelContainer) {
                 try harness.makeContainer(ConformanceNotesV3.self, plan: ConformanceNotesBrokenPlan.self)

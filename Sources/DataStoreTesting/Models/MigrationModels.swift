@@ -121,3 +121,20 @@ enum ConformanceNotesBrokenPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] { [ConformanceNotesV1.self, ConformanceNotesV3.self] }
     static var stages: [MigrationStage] { [.lightweight(fromVersion: ConformanceNotesV2.self, toVersion: ConformanceNotesV3.self)] }
 }
+
+/// What ``ConformanceNotesFailingPlan``'s didMigrate throws.
+struct ConformanceMigrationAbort: Error, Equatable {}
+
+/// V1 → V2 custom: willMigrate deletes the unrated note and saves, then didMigrate fails, so the
+/// whole migration, willMigrate's save included, must not happen.
+enum ConformanceNotesFailingPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [ConformanceNotesV1.self, ConformanceNotesV2.self] }
+    static var stages: [MigrationStage] {
+        [.custom(fromVersion: ConformanceNotesV1.self, toVersion: ConformanceNotesV2.self, willMigrate: { context in
+            for note in try context.fetch(FetchDescriptor<ConformanceNotesV1.ConformanceNote>()) where note.rating == nil {
+                context.delete(note)
+            }
+            try context.save()
+        }, didMigrate: { _ in throw ConformanceMigrationAbort() })]
+    }
+}
