@@ -30,7 +30,31 @@ final class ArchiveCoder: @unchecked Sendable {
     }
 
     func encode(_ snapshot: DefaultSnapshot) throws -> Data {
-        let fragment = try encoder.encode(snapshot)
+        try encodeElement(snapshot)
+    }
+
+    /// The element that keeps a store's ``StoredSchema``, first in the array of a store opened
+    /// with a migration plan (the seeds' files have none).
+    func encode(_ record: StoredSchema) throws -> Data {
+        try encodeElement(ArchiveRecord(schemaRecord: record))
+    }
+
+    /// One snapshot from its JSON object, with this configuration's strategies.
+    func decodeSnapshot(_ json: Data) throws -> DefaultSnapshot {
+        try decoder.decode(DefaultSnapshot.self, from: json)
+    }
+
+    /// The record a file keeps, from its first element; nil for the seeds' files.
+    func record(in bytes: Data) throws -> StoredSchema? {
+        // Written first, so a file without it near the start has none: no need to scan it all.
+        guard bytes.prefix(32).range(of: Data(#""schemaRecord""#.utf8)) != nil,
+              let first = JSONSyntaxScanner.topLevelElements(of: bytes)?.first,
+              let element = try? decoder.decode(ArchiveRecord.self, from: Data(bytes[first])) else { return nil }
+        return element.schemaRecord
+    }
+
+    private func encodeElement(_ value: some Encodable) throws -> Data {
+        let fragment = try encoder.encode(value)
         guard configuration.outputFormatting == .prettyPrinted else { return fragment }
         // One level deeper, as an element of the top-level array.
         var indented: [UInt8] = [0x20, 0x20]
@@ -97,6 +121,8 @@ private struct ArchiveElement: Decodable {
         let container = try decoder.container(keyedBy: Key.self)
         if container.contains(Key(stringValue: "persistentIdentifier")) {
             snapshot = try DefaultSnapshot(from: decoder)
+        } else if container.contains(Key(stringValue: "schemaRecord")) {
+            snapshot = nil  // The store's record (``ArchiveRecord``), read on its own.
         } else if container.contains(Key(stringValue: "implementation")) {
             snapshot = nil  // The blog store's dictionary key; its snapshot follows.
         } else {
@@ -104,4 +130,9 @@ private struct ArchiveElement: Decodable {
                 "Expected a snapshot: an object with a \"persistentIdentifier\" key and one key per model property."))
         }
     }
+}
+
+/// The array element holding the store's record: `{"schemaRecord": {…}}`.
+struct ArchiveRecord: Codable {
+    let schemaRecord: StoredSchema
 }

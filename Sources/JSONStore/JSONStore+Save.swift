@@ -26,7 +26,11 @@ extension JSONStore {
 
     /// Empties the store (the file then holds an empty array).
     public func erase() throws {
-        try write("erase") { archive in archive = SnapshotArchive() }
+        try write("erase") { archive in
+            let record = archive.record
+            archive = SnapshotArchive()
+            archive.record = record
+        }
     }
 
     /// Runs `change` on a copy of the latest archive, holding the file lock, writes the result

@@ -46,6 +46,8 @@ public final class JSONStore: DataStore, DataStoreBatching, RewritesRelationship
     var stamp: FileStamp?
     /// Why the file on disk could not be read; while set, every call throws it and nothing is saved.
     var readFailure: JSONStoreError?
+    /// The record a store opened with a plan writes with its first save when its file has none.
+    var pendingRecord: StoredSchema?
     /// The receipts of saves made with an idempotency key (``ReceiptLog``).
     var receipts = ReceiptState()
 
@@ -56,11 +58,19 @@ public final class JSONStore: DataStore, DataStoreBatching, RewritesRelationship
     ///
     /// - Throws: ``JSONStoreError`` with code ``JSONStoreError/Code/unreadableFile`` naming the
     ///   position of the problem when the file is not a JSON array of this schema's snapshots.
-    public init(_ configuration: JSONStoreConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)? = nil) throws {
+    ///
+    /// A `migrationPlan` runs on the file before it is read (see `migrate(_:)`), and the store
+    /// then keeps a ``StoredSchema`` in it.
+    public convenience init(_ configuration: JSONStoreConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)? = nil) throws {
+        try self.init(configuration, identifier: configuration.url.lastPathComponent, migrationPlan: migrationPlan)
+    }
+
+    /// `identifier`: a migration's working copy serves the identifiers of the file it replaces.
+    init(_ configuration: JSONStoreConfiguration, identifier: String, migrationPlan: (any SchemaMigrationPlan.Type)?) throws {
         try configuration.validate()
         self.configuration = configuration
         schema = configuration.schema ?? Schema()
-        identifier = configuration.url.lastPathComponent
+        self.identifier = identifier
         coder = ArchiveCoder(configuration: configuration)
         do {
             fileLock = try FileLock(for: configuration.url)
@@ -71,6 +81,8 @@ public final class JSONStore: DataStore, DataStoreBatching, RewritesRelationship
             try exclusively("open") {
                 DurableFile.removeOrphans(of: configuration.url)
                 DurableFile.removeOrphans(of: receiptsURL)
+                pendingRecord = try migrate(migrationPlan)
+                archive.record = pendingRecord
                 try reloadIfChanged()
             }
         }
@@ -128,6 +140,7 @@ public final class JSONStore: DataStore, DataStoreBatching, RewritesRelationship
         do {
             guard let file = try DurableFile.read(url) else {
                 archive = SnapshotArchive()
+                archive.record = pendingRecord
                 stamp = nil
                 readFailure = nil
                 return
@@ -152,7 +165,9 @@ public final class JSONStore: DataStore, DataStoreBatching, RewritesRelationship
             throw JSONStoreError.WrongEntity(index: index, entityName: snapshots[index].snapshot.persistentIdentifier.entityName,
                                              expected: known.sorted())
         }
-        return try SnapshotArchive(snapshots)
+        var archive = try SnapshotArchive(snapshots)
+        archive.record = try coder.record(in: bytes) ?? pendingRecord
+        return archive
     }
 
     /// Runs `body` holding the file lock.

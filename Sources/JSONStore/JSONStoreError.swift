@@ -27,6 +27,10 @@ public struct JSONStoreError: Error, CustomStringConvertible, Sendable {
         public static let invalidReference = Code(rawValue: "invalidReference")
         /// A save would store two models with equal values on a uniqueness constraint.
         public static let uniqueConstraintViolation = Code(rawValue: "uniqueConstraintViolation")
+        /// The file's models cannot be brought to the schema by an inferred migration (a value
+        /// of another type, nil in a non-optional property, duplicates on a new constraint).
+        /// The file is left as it was.
+        public static let incompatibleSchema = Code(rawValue: "incompatibleSchema")
     }
 
     /// What kind of failure it is.

@@ -15,6 +15,8 @@ struct SnapshotArchive {
     private var entries: [Entry?] = []
     private var positions: [PersistentIdentifier: Int] = [:]
     private var positionsByEntity: [String: [Int]] = [:]
+    /// The schema record the file keeps first, written with every save; nil for the seeds' files.
+    var record: StoredSchema?
 
     init() {}
 
@@ -68,7 +70,8 @@ struct SnapshotArchive {
         for index in entries.indices where entries[index]?.json == nil {
             entries[index]!.json = try coder.encode(entries[index]!.snapshot)
         }
-        return coder.file(entries.lazy.map { $0!.json! }, count: entries.count)
+        guard let record else { return coder.file(entries.lazy.map { $0!.json! }, count: entries.count) }
+        return coder.file([try coder.encode(record)] + entries.lazy.map { $0!.json! }, count: entries.count + 1)
     }
 
     private mutating func append(_ entry: Entry) {

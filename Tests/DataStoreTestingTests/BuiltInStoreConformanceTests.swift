@@ -31,4 +31,19 @@ import Testing
     func defaultStoreOnDisk(_ check: DataStoreConformance.Check) throws {
         try check.run(Self.defaultStoreOnDisk)
     }
+
+    @Test(arguments: DataStoreConformance.migrationChecks)
+    func inMemoryStoreMigration(_ check: DataStoreConformance.Check) throws {
+        try check.run(Self.inMemoryStore)
+    }
+
+    @Test(arguments: DataStoreConformance.migrationChecks)
+    func defaultStoreInMemoryMigration(_ check: DataStoreConformance.Check) throws {
+        try check.run(Self.defaultStoreInMemory)
+    }
+
+    @Test(arguments: DataStoreConformance.migrationChecks)
+    func defaultStoreOnDiskMigration(_ check: DataStoreConformance.Check) throws {
+        try check.run(Self.defaultStoreOnDisk)
+    }
 }

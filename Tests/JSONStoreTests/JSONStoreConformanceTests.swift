@@ -23,4 +23,14 @@ import Testing
     func conformanceWithCompactOutputAndNumericDates(_ check: DataStoreConformance.Check) throws {
         try check.run(Self.compactKit)
     }
+
+    @Test(arguments: DataStoreConformance.migrationChecks)
+    func migration(_ check: DataStoreConformance.Check) throws {
+        try check.run(Self.kit)
+    }
+
+    @Test(arguments: DataStoreConformance.migrationChecks)
+    func migrationWithCompactOutputAndNumericDates(_ check: DataStoreConformance.Check) throws {
+        try check.run(Self.compactKit)
+    }
 }

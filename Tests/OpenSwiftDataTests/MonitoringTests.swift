@@ -83,6 +83,22 @@ import Testing
         try body()
     }
 
+    @Test func migrationsLogEachStageAndTheVersionReached() throws {
+        let records = LogRecords()
+        ModelContainer.logger = Logger(label: "test") { _ in records }
+        defer { ModelContainer.logger = Logger(label: "OpenSwiftData") { _ in SwiftLogNoOpLogHandler() } }
+        let name = "migrated-\(UUID().uuidString)"
+        let migrator = try SchemaMigrator(schema: Schema(versionedSchema: PlannedV3.self), plan: PlannedBooks.self, storeName: name)
+        try migrator.migrate(RecordingMigrationTarget(stored: StoredSchema(Schema(versionedSchema: PlannedV1.self))))
+
+        let mine = records.all.filter { $0.metadata["store"] == .string(name) }
+        #expect(mine.map(\.message) == ["Migrating store", "Migrating store", "Migrated store"])
+        #expect(mine.map(\.level) == [.info, .info, .info])
+        #expect(mine.compactMap { $0.metadata["step"] } == ["custom 1.0.0 → 2.0.0", "lightweight 2.0.0 → 3.0.0"])
+        #expect(mine.compactMap { $0.metadata["stage"] } == ["1/2", "2/2"])
+        #expect(mine[2].metadata["version"] == "3.0.0")
+    }
+
     @Test func theDefaultLoggerDiscardsEverything() {
         #expect(ModelContainer.logger.handler is SwiftLogNoOpLogHandler)
         #expect(ModelContainer.slowOperationThreshold == .seconds(1))

@@ -12,8 +12,9 @@ extension ModelContainer {
     ///
     /// Containers log opening each store (info), fetches and saves slower than
     /// ``slowOperationThreshold`` (warning), the default store's SQL statements that take at least
-    /// that long (warning, with the statement's text) and store failures (error); messages carry
-    /// the store's name and the entity, never stored values.
+    /// that long (warning, with the statement's text), each stage of a schema migration (info, see
+    /// ``SchemaMigrator``) and store failures (error); messages carry the store's name and the
+    /// entity, never stored values.
     public static var logger: Logger {
         get { monitoring.withLock { $0.logger } }
         set { monitoring.withLock { $0.logger = newValue } }

@@ -10,8 +10,9 @@ import Logging
 ///
 /// The container sets each configuration's `schema` (when it has none) to the container's schema,
 /// validates it, and creates its store. Each entity is served by the first configuration whose
-/// schema contains it. Custom (non-`ModelConfiguration`) stores receive a `nil` migration plan, as
-/// their initializers take none; `configurations` lists only the `ModelConfiguration`s.
+/// schema contains it. Custom (non-`ModelConfiguration`) stores receive the plan given to
+/// `init(for:migrationPlan:configurations:)`, `nil` through SwiftData's
+/// initializers, which take none; `configurations` lists only the `ModelConfiguration`s.
 public class ModelContainer: Equatable, @unchecked Sendable {
     /// Every model type the container's stores hold.
     public final let schema: Schema
@@ -56,13 +57,31 @@ public class ModelContainer: Equatable, @unchecked Sendable {
 
     /// A container for a schema with one store of any kind per configuration (the default store
     /// when empty).
-    public init(for givenSchema: Schema, configurations: [any DataStoreConfiguration]) throws {
+    public convenience init(for givenSchema: Schema, configurations: [any DataStoreConfiguration]) throws {
+        try self.init(for: givenSchema, migrationPlan: nil, configurations: configurations)
+    }
+
+    /// A container for a schema with one store of any kind per configuration (the default store
+    /// when empty), each store migrated with `migrationPlan` (``SchemaMigrator``). SwiftData's
+    /// own initializers for custom stores take no plan; this one gives it to every store.
+    @_disfavoredOverload
+    public init(for givenSchema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?, configurations: [any DataStoreConfiguration]) throws {
         let configurations: [any DataStoreConfiguration] = configurations.isEmpty ? [ModelConfiguration()] : configurations
         schema = givenSchema
-        migrationPlan = nil
-        stores = try ModelContainer.makeStores(configurations, schema: givenSchema, migrationPlan: nil)
+        self.migrationPlan = migrationPlan
+        stores = try ModelContainer.makeStores(configurations, schema: givenSchema, migrationPlan: migrationPlan)
         self.configurations = Set(stores.compactMap { $0.configuration as? ModelConfiguration })
         storeByEntity = try ModelContainer.assign(givenSchema, to: stores)
+    }
+
+    /// A container over a store that is open already, serving the store's schema: what a store
+    /// hands a migration's custom stages (``SchemaMigrationTarget/migrationContainer(for:)``).
+    public init<Store: DataStore>(for store: Store) throws {
+        schema = store.schema
+        migrationPlan = nil
+        stores = [StoreSlot(store, configuration: store.configuration)]
+        configurations = Set(stores.compactMap { $0.configuration as? ModelConfiguration })
+        storeByEntity = try ModelContainer.assign(store.schema, to: stores)
     }
 
     /// The context bound to the main actor. It autosaves: changes are saved on the main actor's

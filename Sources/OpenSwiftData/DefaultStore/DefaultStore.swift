@@ -55,48 +55,36 @@ public final class DefaultStore: DataStore, DataStoreBatching, RewritesRelations
     /// The `SELECT`s rendered so far, by query shape.
     let selectPlans = SQLiteSelectPlans()
 
-    /// Opens or creates the configuration's SQLite store, migrating it to the current schema through
-    /// the plan's stages when it was written for an older one.
+    /// Opens the store, running `migrationPlan` (``SchemaMigrator``) in the transaction that
+    /// opens it: the data's changes, the custom stages' saves and the new schema record commit
+    /// together or not at all.
     public convenience init(_ configuration: ModelConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)? = nil) throws {
-        try self.init(configuration: configuration)
-    }
-
-    private init(configuration: ModelConfiguration) throws {
-        self.configuration = configuration
-        name = configuration.name
         let schema = configuration.schema ?? Schema()
-        self.schema = schema
         let path = configuration.isStoredInMemoryOnly ? ":memory:" : configuration.url.path
-        self.path = path
+        let migrator = try SchemaMigrator(schema: schema, plan: migrationPlan, storeName: configuration.name)
         let layouts = try schema.entities.map { try SQLiteEntityLayout(entity: $0, path: path) }
-        self.layouts = EntityTable(layouts.map { ($0.entityName, $0) })
-        resolver = KeyPathResolver(layouts: layouts)
         let opened = try SQLiteOpening.open(configuration, path: path)
-        database = opened.queue
-        let prepare = { (db: Database) in
-            try SQLiteMigration.prepare(db, layouts: layouts, schemaVersion: schema.version, path: path, isWritable: opened.isWritable)
-        }
-        storeIdentifier = try SQLiteOpening.attempt(path, "Opening the store") {
-            if opened.isWritable {
-                return try opened.queue.writeWithoutTransaction { db in
-                    var metadata: SQLiteMetadata?
-                    try db.inTransaction(.immediate) {
-                        metadata = try prepare(db)
-                        try SQLiteHistory.createTables(db)
-                        return .commit
-                    }
-                    return metadata!.storeIdentifier
-                }
-            }
-            return try opened.queue.read { db in try prepare(db).storeIdentifier }
-        }
-        let storeIdentifier = storeIdentifier
-        scopes = EntityTable(self.layouts.names.map {
-            ($0, IdentifierScope.of(entityName: $0, storeIdentifier: storeIdentifier))
-        })
+        let storeIdentifier = try SQLiteMigrationTarget.migrate(opened, migrator, configuration: configuration, layouts: layouts, path: path)
+        self.init(configuration: configuration, schema: schema, path: path, queue: opened.queue, storeIdentifier: storeIdentifier, layouts: layouts)
         if opened.isWritable && !configuration.isStoredInMemoryOnly {
             try SQLiteOpening.enableWAL(opened.queue, path: path)
         }
+    }
+
+    /// A store over a connection that is open already, such as a migration's.
+    init(configuration: ModelConfiguration, schema: Schema, path: String, queue: DatabaseQueue, storeIdentifier: String,
+         layouts: [SQLiteEntityLayout]) {
+        self.configuration = configuration
+        name = configuration.name
+        self.schema = schema
+        self.path = path
+        self.layouts = EntityTable(layouts.map { ($0.entityName, $0) })
+        resolver = KeyPathResolver(layouts: layouts)
+        database = queue
+        self.storeIdentifier = storeIdentifier
+        scopes = EntityTable(self.layouts.names.map {
+            ($0, IdentifierScope.of(entityName: $0, storeIdentifier: storeIdentifier))
+        })
     }
 
     /// Removes every model from the store's tables. The store identifier stays, and keys are
@@ -156,6 +144,7 @@ public final class DefaultStore: DataStore, DataStoreBatching, RewritesRelations
     /// lookup by key), and its `execute` adds 3,500 more each (it notes the transaction's date).
     func read<T>(_ action: @autoclosure () -> String, _ body: (Database) throws -> T) throws -> T {
         try onConnection(action()) { db in
+            guard !db.isInsideTransaction else { return try body(db) }
             try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").executeBound([])
             do {
                 let result = try body(db)
@@ -193,9 +182,15 @@ public final class DefaultStore: DataStore, DataStoreBatching, RewritesRelations
         try onConnection(action()) { db in
             func run() throws -> T {
                 var result: T?
-                try db.inTransaction(kind) {
+                let operations = { () throws -> Database.TransactionCompletion in
                     result = try body(db)
                     return .commit
+                }
+                // Inside a migration's transaction (`SQLiteMigrationTarget`), a save is a savepoint of it.
+                if db.isInsideTransaction {
+                    try db.inSavepoint(operations)
+                } else {
+                    try db.inTransaction(kind, operations)
                 }
                 return result!
             }

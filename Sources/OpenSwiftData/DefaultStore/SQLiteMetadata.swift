@@ -11,6 +11,7 @@ import GRDB
 /// | `storeIdentifier` | a UUID minted when the file was created; reopening gives the same identifiers |
 /// | `schemaVersion` | the `Schema.version` last written |
 /// | `tables` | JSON of the stored ``SQLiteTable``s |
+/// | `schemaRecord` | JSON of the ``StoredSchema`` (version and entity fingerprints) migrations start from |
 /// | `nanColumns` | JSON list of `Entity.property` that have held NaN or non-finite JSON numbers, which SQL compares unlike Swift, so queries on them run in memory |
 struct SQLiteMetadata {
     static let currentFormat = 2
@@ -101,5 +102,26 @@ struct SQLiteMetadata {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}
+
+extension SQLiteMetadata {
+    /// The migration record (``StoredSchema``); `nil` in a new store and in files written before
+    /// stores kept one, which are brought to the current schema as they are.
+    static func storedSchema(_ db: Database, path: String) throws -> StoredSchema? {
+        guard try exists(db), let text = try String.fetchOne(db, sql: "SELECT \"value\" FROM \(SQL.quote(SQL.metadataTable)) WHERE \"key\" = 'schemaRecord'") else {
+            return nil
+        }
+        do {
+            return try JSONDecoder().decode(StoredSchema.self, from: Data(text.utf8))
+        } catch {
+            throw SQLiteStoreError(.corrupt, "The store's schema record cannot be read; restore the file from a backup.", path: path, underlying: error)
+        }
+    }
+
+    /// Keeps `record`, writing only when it changed, so opening an unchanged store writes nothing.
+    static func writeStoredSchema(_ record: StoredSchema, _ db: Database, path: String) throws {
+        guard try storedSchema(db, path: path) != record else { return }
+        try write("schemaRecord", try json(record), db)
     }
 }

@@ -25,15 +25,7 @@ enum SQLiteMigration {
     /// Migrates the tables of `layouts` and returns the store's metadata, creating the metadata
     /// of a new (empty) database.
     static func prepare(_ db: Database, layouts: [SQLiteEntityLayout], schemaVersion: Schema.Version, path: String, isWritable: Bool) throws -> SQLiteMetadata {
-        var metadata: SQLiteMetadata
-        if try SQLiteMetadata.exists(db) {
-            metadata = try SQLiteMetadata.read(db, path: path)
-        } else {
-            guard try SQLiteMetadata.isEmptyDatabase(db) else { throw SQLiteOpening.notAStore(path) }
-            guard isWritable else { throw migrationRequired(path, "it is empty") }
-            metadata = try SQLiteMetadata.create(db)
-        }
-        if isWritable { try metadata.upgradeFormat(db) }
+        var metadata = try openMetadata(db, path: path, isWritable: isWritable)
         let outdated = layouts.filter { metadata.tables[$0.entityName] != $0.table }
         guard !outdated.isEmpty else { return metadata }
         guard isWritable else {
@@ -58,7 +50,22 @@ enum SQLiteMigration {
         return metadata
     }
 
-    private static func migrationRequired(_ path: String, _ reason: String) -> SQLiteStoreError {
+    /// The store's metadata, created in a new (empty) database; a file of an older format is
+    /// marked as this one's.
+    static func openMetadata(_ db: Database, path: String, isWritable: Bool) throws -> SQLiteMetadata {
+        var metadata: SQLiteMetadata
+        if try SQLiteMetadata.exists(db) {
+            metadata = try SQLiteMetadata.read(db, path: path)
+        } else {
+            guard try SQLiteMetadata.isEmptyDatabase(db) else { throw SQLiteOpening.notAStore(path) }
+            guard isWritable else { throw migrationRequired(path, "it is empty") }
+            metadata = try SQLiteMetadata.create(db)
+        }
+        if isWritable { try metadata.upgradeFormat(db) }
+        return metadata
+    }
+
+    static func migrationRequired(_ path: String, _ reason: String) -> SQLiteStoreError {
         SQLiteStoreError(.migrationRequired, "The store needs to be created or migrated (\(reason)), but its configuration is read-only (allowsSave: false). Open it once with a saving configuration to migrate it.", path: path)
     }
 

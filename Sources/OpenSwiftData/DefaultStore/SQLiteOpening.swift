@@ -26,6 +26,8 @@ enum SQLiteOpening {
             SQLiteQueryBinding.registerFunctions(in: db)
             SQLiteStatementLog.install(in: db, storeName: storeName)
         }
+        // A migration's transaction spans several uses of the queue (`SQLiteMigrationTarget`).
+        config.allowsUnsafeTransactions = true
         if configuration.isStoredInMemoryOnly {
             // A private, unnamed in-memory database: the same SQL as a file, isolated per store.
             return Opened(queue: try attempt(path, "Creating the in-memory store") { try DatabaseQueue(configuration: config) }, isWritable: true)

@@ -13,6 +13,10 @@ public struct SwiftDataError: Error, Hashable, CustomStringConvertible {
 
     /// Whether two errors have the same code.
     public static func == (lhs: SwiftDataError, rhs: SwiftDataError) -> Bool { lhs.code == rhs.code }
+
+    /// The same error (it still matches with `==`), explained for this occurrence.
+    func explaining(_ explanation: String) -> SwiftDataError { SwiftDataError(code, explanation) }
+
     /// Hashes the error's code.
     public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 

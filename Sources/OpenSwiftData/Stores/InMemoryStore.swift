@@ -39,6 +39,8 @@ public final class InMemoryStore: DataStore, DataStoreBatching, RewritesRelation
         self.configuration = configuration
         schema = configuration.schema ?? Schema()
         identifier = "\(configuration.name)-\(UUID().uuidString)"
+        // Nothing outlives the store, so a plan has nothing to migrate; it is still checked.
+        _ = try SchemaMigrator(schema: schema, plan: migrationPlan, storeName: configuration.name)
     }
 
     /// The snapshots matching the request's descriptor, filtered, sorted and paged in memory.
