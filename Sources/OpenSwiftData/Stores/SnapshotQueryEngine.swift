@@ -24,8 +24,12 @@ package struct SnapshotQueryEngine {
                 guard let element = related(identifier) else { return .null }
                 return try value(at: path, of: element)
             }
+            let compiled = cursor.info.flatMap { CompiledFilter(filter, info: $0) }
             do {
                 result = try result.filter { row in
+                    if let compiled, let info = cursor.info, let slots = row.values.slots(for: info) {
+                        return try compiled.matches(slots, entityName: info.entityName)
+                    }
                     cursor.row = row
                     return try QueryEvaluator(identifier: row.persistentIdentifier, property: property, elementProperty: elementProperty).matches(filter)
                 }
@@ -118,5 +122,59 @@ private final class RowCursor {
         guard let slot = info.slot(named: name) else { return nil }
         slots.append((name, slot))
         return slot
+    }
+}
+
+/// A filter of the common shape (comparisons of one of the entity's own properties with a constant,
+/// joined by `&&`, `||` and `!`), resolved once per fetch to slots: each row is then read by
+/// position and compared, with the evaluator's own comparison, without building an evaluator and
+/// walking the expression tree per row. Any other filter is left to ``QueryEvaluator``.
+private indirect enum CompiledFilter {
+    case compare(slot: Int, name: String, QueryComparisonOperator, constant: QueryValue, propertyFirst: Bool)
+    case and(CompiledFilter, CompiledFilter)
+    case or(CompiledFilter, CompiledFilter)
+    case not(CompiledFilter)
+
+    init?(_ expression: QueryExpression, info: ModelTypeInfo) {
+        switch expression {
+        case let .comparison(.property(path), op, .value(constant), _), let .comparison(.value(constant), op, .property(path), _):
+            guard path.components.count == 1, let slot = info.slot(named: path.components[0]),
+                  !info.properties[slot].isRelationship else { return nil }
+            let propertyFirst = if case .property = expression.comparisonLeft { true } else { false }
+            self = .compare(slot: slot, name: path.components[0], op, constant: constant, propertyFirst: propertyFirst)
+        case let .and(lhs, rhs):
+            guard let lhs = CompiledFilter(lhs, info: info), let rhs = CompiledFilter(rhs, info: info) else { return nil }
+            self = .and(lhs, rhs)
+        case let .or(lhs, rhs):
+            guard let lhs = CompiledFilter(lhs, info: info), let rhs = CompiledFilter(rhs, info: info) else { return nil }
+            self = .or(lhs, rhs)
+        case .not(let operand):
+            guard let operand = CompiledFilter(operand, info: info) else { return nil }
+            self = .not(operand)
+        default:
+            return nil
+        }
+    }
+
+    func matches(_ slots: [Any?], entityName: String) throws -> Bool {
+        switch self {
+        case let .compare(slot, name, op, constant, propertyFirst):
+            let value = try slots[slot].map { try SnapshotQueryEngine.queryValue(of: $0, entityName: entityName, name: name) } ?? .null
+            return try propertyFirst ? QueryEvaluator.compare(value, op, constant) : QueryEvaluator.compare(constant, op, value)
+        case let .and(lhs, rhs):
+            return try lhs.matches(slots, entityName: entityName) && rhs.matches(slots, entityName: entityName)
+        case let .or(lhs, rhs):
+            return try lhs.matches(slots, entityName: entityName) || rhs.matches(slots, entityName: entityName)
+        case .not(let operand):
+            return !(try operand.matches(slots, entityName: entityName))
+        }
+    }
+}
+
+private extension QueryExpression {
+    /// The left operand of a comparison.
+    var comparisonLeft: QueryExpression? {
+        if case let .comparison(lhs, _, _, _) = self { return lhs }
+        return nil
     }
 }

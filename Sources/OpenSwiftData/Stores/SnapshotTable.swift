@@ -42,9 +42,10 @@ package final class SnapshotTable: @unchecked Sendable {
         lock.withLock {
             for snapshot in matching {
                 if case .integer(let key) = snapshot.persistentIdentifier.primaryKey {
-                    rows[snapshot.persistentIdentifier.entityName]?.remove(key)
+                    rows[snapshot.persistentIdentifier.entityName]?.remove(key, compacting: false)
                 }
             }
+            rows[query.entityName]?.compactIfSparse()
         }
     }
 
@@ -138,9 +139,15 @@ private struct EntityRows {
         }
     }
 
-    mutating func remove(_ key: Int64) {
+    /// Removes the key's snapshot; `compacting: false` leaves the hole for a batch of removals
+    /// to compact once (``compactIfSparse()``), instead of each time half the entries are holes.
+    mutating func remove(_ key: Int64, compacting: Bool = true) {
         guard let position = positions.removeValue(forKey: key) else { return }
         entries[position] = nil
+        if compacting { compactIfSparse() }
+    }
+
+    mutating func compactIfSparse() {
         if entries.count > 64, positions.count * 2 < entries.count { rebuild(keyed) }
     }
 
