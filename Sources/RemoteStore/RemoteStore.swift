@@ -67,12 +67,8 @@ public final class RemoteStore: DataStore, DataStoreBatching, QueryableDataStore
     /// Sends the request's changes to the server as one transaction, retrying a lost answer with the
     /// same idempotency key.
     public func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
-        let body = try encode(SaveRequest(inserted: request.inserted, updated: request.updated, deleted: request.deleted))
-        // One key per logical save: every retry of this call sends the same one.
-        let key = UUID().uuidString
-        let response = try call(StoreAPI.save, body: body, headers: [(StoreAPI.idempotencyKeyHeader, key)], as: SaveResponse.self)
-        let remap = Dictionary(response.remapped.map { ($0.temporary, $0.permanent) }, uniquingKeysWith: { first, _ in first })
-        return DataStoreSaveChangesResult(for: response.storeIdentifier, remappedIdentifiers: remap)
+        let response = try send(request)
+        return DataStoreSaveChangesResult(for: response.storeIdentifier, remappedIdentifiers: remap(of: response))
     }
 
     /// Asks the server to delete every model matching the request's predicate.
@@ -112,14 +108,26 @@ public final class RemoteStore: DataStore, DataStoreBatching, QueryableDataStore
 
     // MARK: Wire
 
+    /// Sends one save, retried under one idempotency key.
+    func send(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> SaveResponse {
+        let body = try encode(SaveRequest(inserted: request.inserted, updated: request.updated, deleted: request.deleted))
+        // One key per logical save: every retry of this call sends the same one.
+        let key = UUID().uuidString
+        return try call(StoreAPI.save, body: body, headers: [(StoreAPI.idempotencyKeyHeader, key)], as: SaveResponse.self)
+    }
+
+    func remap(of response: SaveResponse) -> [PersistentIdentifier: PersistentIdentifier] {
+        Dictionary(response.remapped.map { ($0.temporary, $0.permanent) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// The descriptor as a query, or `preferInMemory…` for what the translator refuses.
-    private func query<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, sorted: Bool = true) throws -> DataStoreQuery {
+    func query<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, sorted: Bool = true) throws -> DataStoreQuery {
         var query = try DataStoreQuery(descriptor, translator: ModelQueryResolution.translator(for: T.self))
         if !sorted { query.sortBy = [] }
         return query
     }
 
-    private func encode<T: Encodable>(_ value: T) throws -> Data {
+    func encode<T: Encodable>(_ value: T) throws -> Data {
         do {
             return try WireCoding.encoder().encode(value)
         } catch {
@@ -137,7 +145,7 @@ public final class RemoteStore: DataStore, DataStoreBatching, QueryableDataStore
     }
 
     /// Sends the request and turns an error answer into the error it stands for.
-    private func exchange(_ path: String, body: Data, headers: [(String, String)]) throws -> HTTPTransport.Reply {
+    func exchange(_ path: String, body: Data, headers: [(String, String)]) throws -> HTTPTransport.Reply {
         let reply = try transport.send(path, body: body, headers: headers)
         guard !(200..<300).contains(reply.status) else { return reply }
         let detail = try? WireCoding.decoder().decode(ErrorResponse.self, from: reply.body).error

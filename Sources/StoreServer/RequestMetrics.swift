@@ -14,7 +14,7 @@ struct RequestMetrics: Sendable {
         let duration: CoreMetrics.Timer
     }
 
-    static let routes = [StoreAPI.fetch, StoreAPI.count, StoreAPI.identifiers, StoreAPI.save, StoreAPI.batchDelete]
+    static let routes = [StoreAPI.fetch, StoreAPI.rows, StoreAPI.count, StoreAPI.identifiers, StoreAPI.save, StoreAPI.batchDelete]
     private let byPath: [(suffix: String, route: Route)]
 
     init(factory: any MetricsFactory) {

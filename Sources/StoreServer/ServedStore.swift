@@ -29,6 +29,15 @@ final class ServedStore: @unchecked Sendable {
         try lock.withLock { try store.fetchSnapshots(query) }
     }
 
+    /// The matching models as rows of their entity's layout; the snapshots a store reads are in
+    /// that order already, so the values are handed over without a copy.
+    func rows(_ query: DataStoreQuery) throws -> RowsResponse {
+        guard let layout = DataStoreRowLayout(entityName: query.entityName) else {
+            throw StoreServerError(.notFound, "The server has no model type for the entity \(query.entityName).")
+        }
+        return RowsResponse(layout: layout, storeIdentifier: identifier, rows: layout.rows(of: try fetch(query)))
+    }
+
     func count(_ query: DataStoreQuery) throws -> Int {
         try lock.withLock { try store.fetchCount(query) }
     }

@@ -26,6 +26,10 @@ struct StoreRoutes: Sendable {
             let bytes = try await body.bytes(of: request)
             return try JSONResponse.make(FetchResponse(snapshots: try await work.run { try querying(bytes, store.fetch) }))
         }
+        router.post(RouterPath(StoreAPI.rows)) { request, _ in
+            let bytes = try await body.bytes(of: request)
+            return try JSONResponse.make(try await work.run { try querying(bytes, store.rows) })
+        }
         router.post(RouterPath(StoreAPI.count)) { request, _ in
             let bytes = try await body.bytes(of: request)
             return try JSONResponse.make(CountResponse(count: try await work.run { try querying(bytes, store.count) }))

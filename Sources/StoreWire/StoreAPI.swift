@@ -7,6 +7,8 @@ package enum StoreAPI {
     package static let health = "/v1/health"
     package static let document = "/v1/openapi.yaml"
     package static let fetch = "/v1/fetch"
+    /// The matching models as rows in their type's property order (``RowsResponse``).
+    package static let rows = "/v1/rows"
     package static let count = "/v1/count"
     package static let identifiers = "/v1/identifiers"
     package static let save = "/v1/save"

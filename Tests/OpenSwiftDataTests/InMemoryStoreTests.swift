@@ -30,6 +30,35 @@ import Testing
         #expect(try ModelContext(container).fetchCount(FetchDescriptor<Trip>(predicate: #Predicate { $0.budget > 500 })) == 2)
     }
 
+    @Test func modelsLeftAfterDeletingMostKeepTheirInsertionOrder() throws {
+        let container = try container()
+        let context = ModelContext(container)
+        for index in 0..<100 { context.insert(Trip(name: "T\(index)", destination: "D", startDate: epoch + Double(index) * day)) }
+        try context.save()
+        try context.delete(model: Trip.self, where: #Predicate { $0.name != "T7" && $0.name != "T50" && $0.name != "T99" })
+        try context.save()
+        context.insert(Trip(name: "New", destination: "D", startDate: epoch))
+        try context.save()
+        #expect(try ModelContext(container).fetch(FetchDescriptor<Trip>()).map(\.name) == ["T7", "T50", "T99", "New"])
+        let start = epoch
+        #expect(try ModelContext(container).fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.startDate > start })).map(\.name) == ["T7", "T50", "T99"])
+    }
+
+    @Test func commonAttributeTypesGetTheirQueryFormByTheirExactType() throws {
+        let identifier = try PersistentIdentifier.identifier(for: "s", entityName: "Trip", primaryKey: Int64(3))
+        let date = Date(timeIntervalSinceReferenceDate: 12)
+        let uuid = UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF")!
+        let values: [(Any, QueryValue)] = [
+            ("a", .string("a")), (3, .integer(3)), (Int64(-4), .integer(-4)), (2.5, .double(2.5)), (true, .bool(true)),
+            (date, .date(date)), (uuid, .uuid(uuid)), (identifier, .identifier(identifier)),
+            (String?.none as Any, .null), (Int?.some(5) as Any, .integer(5)), (Double?.none as Any, .null),
+            ([identifier], .array([.identifier(identifier)])), ([PersistentIdentifier]?.none as Any, .null),
+        ]
+        for (value, expected) in values { #expect(QueryValue(exactly: value) == expected) }
+        #expect(QueryValue(exactly: Float(1)) == nil)
+        #expect(QueryValue(exactly: ["a"]) == nil)
+    }
+
     @Test func batchDeleteWithoutAPredicateRemovesEveryModelOfTheType() throws {
         let container = try container()
         let context = ModelContext(container)

@@ -61,6 +61,10 @@ import Yams
         Scenario(name: "fetch filtering a NaN column", method: .POST, path: "/v1/fetch", body: { _ in
             #"{"query":{"entityName":"Note","sortBy":[],"filter":{"comparison":{"_0":{"property":{"_0":["score"]}},"_1":"greaterThan","_2":{"value":{"_0":{"double":1}}},"type":{"isOptional":false,"kind":"double"}}}}}"#
         }, status: 422),
+        Scenario(name: "rows", method: .POST, path: "/v1/rows", body: { _ in query }, status: 200),
+        Scenario(name: "rows with broken JSON", method: .POST, path: "/v1/rows", body: { _ in #"{"query":["#}, status: 400),
+        Scenario(name: "rows of an unknown entity", method: .POST, path: "/v1/rows",
+                 body: { _ in #"{"query":{"entityName":"Ghost","sortBy":[]}}"# }, status: 404),
         Scenario(name: "count", method: .POST, path: "/v1/count", body: { _ in query }, status: 200),
         Scenario(name: "count of an unknown property", method: .POST, path: "/v1/count",
                  body: { _ in #"{"query":{"entityName":"Note","sortBy":[],"filter":{"property":{"_0":["secret"]}}}}"# }, status: 400),

@@ -37,7 +37,7 @@ import Testing
         descriptor.fetchOffset = 1
         #expect(try context.fetch(descriptor).map(\.rank) == [16, 14, 12])
 
-        let sent = try sentQueries(StoreAPI.fetch)
+        let sent = try sentQueries(StoreAPI.rows)
         #expect(sent.count == 1)
         #expect(sent.first?.entityName == "Note")
         #expect(sent.first?.filter != nil)
@@ -71,7 +71,7 @@ import Testing
         let popular = try ModelContext(try remoteContainer(schema: notesSchema, url: proxy.url)).fetch(FetchDescriptor<Note>(
             predicate: #Predicate { $0.score > 150 }, sortBy: [SortDescriptor(\.rank)]))
         #expect(popular.map(\.rank) == [16, 17, 18, 19])
-        let fetches = proxy.recorded.filter { $0.path == StoreAPI.fetch }
+        let fetches = proxy.recorded.filter { $0.path == StoreAPI.rows }
         #expect(fetches.suffix(2).map(\.status) == [422, 200])
     }
 }

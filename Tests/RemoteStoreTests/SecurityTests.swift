@@ -32,7 +32,7 @@ import Testing
         let error = #expect(throws: RemoteStoreError.self) { try context.fetch(FetchDescriptor<Note>()) }
         #expect(error?.code == .unauthorized)
         #expect(error?.status == 401)
-        #expect(error?.message == "The server refused /v1/fetch: The bearer token is not one this server accepts; check the token the server was started with.")
+        #expect(error?.message == "The server refused /v1/rows: The bearer token is not one this server accepts; check the token the server was started with.")
     }
 
     @Test func theHealthCheckNeedsNoToken() async throws {

@@ -78,7 +78,7 @@ import Testing
             """)
         let wrongToken = try trips(["--remote", server.url, "--token", "guess", "list"])
         #expect(wrongToken.status == 1)
-        #expect(wrongToken.output.contains("unauthorized: The server refused /v1/fetch: The bearer token is not one this server accepts"))
+        #expect(wrongToken.output.contains("unauthorized: The server refused /v1/rows: The bearer token is not one this server accepts"))
 
         let stopped = server.terminate()
         #expect(stopped.status == 0)
@@ -145,8 +145,8 @@ import Testing
         let (body, response) = try await URLSession.shared.data(for: request)
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
         let lines = Set(String(decoding: body, as: UTF8.self).split(separator: "\n").map(String.init))
-        #expect(lines.contains(#"openswiftdata_server_requests_total{route="/v1/fetch"} 4"#))
+        #expect(lines.contains(#"openswiftdata_server_requests_total{route="/v1/rows"} 4"#))
         #expect(lines.contains(#"openswiftdata_server_requests_total{route="/v1/save"} 1"#))
-        #expect(lines.contains(#"openswiftdata_server_request_errors_total{route="/v1/fetch"} 0"#))
+        #expect(lines.contains(#"openswiftdata_server_request_errors_total{route="/v1/rows"} 0"#))
     }
 }

@@ -70,4 +70,14 @@ public struct DataStoreRowLayout: Sendable {
     public func values(of snapshot: DefaultSnapshot) -> [Any?] {
         snapshot.values.slots(for: info) ?? info.properties.map { snapshot.values[$0.name]?.value }
     }
+
+    /// Snapshots of this layout's model type as rows, in the same order.
+    public func rows(of snapshots: [DefaultSnapshot]) -> [DataStoreRow] {
+        var rows: [DataStoreRow] = []
+        rows.reserveCapacity(snapshots.count)
+        for snapshot in snapshots {
+            rows.append(DataStoreRow(persistentIdentifier: snapshot.persistentIdentifier, values: values(of: snapshot)))
+        }
+        return rows
+    }
 }

@@ -82,14 +82,7 @@ extension InMemoryStore: DataStoreRowAccess {
     /// The stored snapshots' own values: those a context saved are in row order already, so a
     /// fetch hands over their arrays without copying a value.
     public func fetchRows<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState) throws -> [DataStoreRow] {
-        let layout = DataStoreRowLayout(for: T.self)
-        let snapshots = try table.fetch(descriptor)
-        var rows: [DataStoreRow] = []
-        rows.reserveCapacity(snapshots.count)
-        for snapshot in snapshots {
-            rows.append(DataStoreRow(persistentIdentifier: snapshot.persistentIdentifier, values: layout.values(of: snapshot)))
-        }
-        return rows
+        DataStoreRowLayout(for: T.self).rows(of: try table.fetch(descriptor))
     }
 
     /// Saves the request's snapshots and returns the permanent identifiers of the inserted models,

@@ -14,27 +14,48 @@ package struct SnapshotQueryEngine {
     /// The rows matching the query, in its order. An expression Swift would throw on (a failed
     /// force unwrap) sends the filter back to the context, which evaluates it with Swift's semantics.
     package func run(_ query: DataStoreQuery, over rows: [DefaultSnapshot]) throws -> [DefaultSnapshot] {
+        let cursor = RowCursor(engine: self, entityName: query.entityName)
         var result = rows
         if let filter = query.filter {
+            // One pair of closures for the whole run, reading the row the cursor is on: closures
+            // capturing each row were an allocation per row.
+            let property: (QueryPropertyPath) throws -> QueryValue = { try cursor.value(at: $0) }
+            let elementProperty: (PersistentIdentifier, QueryPropertyPath) throws -> QueryValue = { identifier, path in
+                guard let element = related(identifier) else { return .null }
+                return try value(at: path, of: element)
+            }
+            let compiled = cursor.info.flatMap { CompiledFilter(filter, info: $0) }
             do {
-                result = try result.filter { try evaluator(for: $0).matches(filter) }
+                result = try result.filter { row in
+                    if let compiled, let info = cursor.info, let slots = row.values.slots(for: info) {
+                        return try compiled.matches(slots, entityName: info.entityName)
+                    }
+                    cursor.row = row
+                    return try QueryEvaluator(identifier: row.persistentIdentifier, property: property, elementProperty: elementProperty).matches(filter)
+                }
             } catch is QueryEvaluationError {
                 throw DataStoreError.preferInMemoryFilter
             }
         }
         if !query.sortBy.isEmpty {
-            let keyed = try result.map { row in (row, try query.sortBy.map { try value(at: $0.path, of: row) }) }
+            var keyed: [(row: DefaultSnapshot, keys: [QueryValue])] = []
+            keyed.reserveCapacity(result.count)
+            for row in result {
+                cursor.row = row
+                keyed.append((row, try query.sortBy.map { try cursor.value(at: $0.path) }))
+            }
             result = keyed.enumerated().sorted { lhs, rhs in
                 for (index, key) in query.sortBy.enumerated() {
-                    switch QueryEvaluator.compare(lhs.element.1[index], rhs.element.1[index], ascending: key.ascending) {
+                    switch QueryEvaluator.compare(lhs.element.keys[index], rhs.element.keys[index], ascending: key.ascending) {
                     case .orderedAscending: return true
                     case .orderedDescending: return false
                     case .orderedSame: continue
                     }
                 }
                 return lhs.offset < rhs.offset
-            }.map(\.element.0)
+            }.map(\.element.row)
         }
+        guard query.fetchOffset != nil || query.fetchLimit != nil else { return result }
         return Array(result.dropFirst(query.fetchOffset ?? 0).prefix(query.fetchLimit ?? Int.max))
     }
 
@@ -50,17 +71,110 @@ package struct SnapshotQueryEngine {
         var current = row
         for (depth, name) in path.components.enumerated() {
             let raw = current.values[name]?.value
-            let value = raw.flatMap(unwrapOptional)
             if depth == path.components.count - 1 {
-                guard let value else { return .null }
-                guard let converted = QueryValue(converting: value) else {
-                    throw QueryTranslationError.unsupported("\(current.persistentIdentifier.entityName).\(name) has no query form")
-                }
-                return converted
+                guard let raw else { return .null }
+                return try Self.queryValue(of: raw, entityName: current.persistentIdentifier.entityName, name: name)
             }
-            guard let identifier = value as? PersistentIdentifier, let next = related(identifier) else { return .null }
+            guard let identifier = raw.flatMap(unwrapOptional) as? PersistentIdentifier, let next = related(identifier) else { return .null }
             current = next
         }
         return .null
+    }
+
+    /// A stored value's query form: the common attribute types by their exact type, anything else
+    /// unwrapped and converted.
+    static func queryValue(of raw: Any, entityName: String, name: String) throws -> QueryValue {
+        if let exact = QueryValue(exactly: raw) { return exact }
+        guard let value = unwrapOptional(raw) else { return .null }
+        guard let converted = QueryValue(converting: value) else {
+            throw QueryTranslationError.unsupported("\(entityName).\(name) has no query form")
+        }
+        return converted
+    }
+}
+
+/// The row a run is on, read by slot: a property of the queried entity is found by position in
+/// snapshots in its slot order (every snapshot a context saved), where looking its name up hashed
+/// it once per row and value.
+private final class RowCursor {
+    let engine: SnapshotQueryEngine
+    let info: ModelTypeInfo?
+    var row: DefaultSnapshot?
+    /// The slots of the names read so far (a query reads a few).
+    private var slots: [(name: String, slot: Int)] = []
+
+    init(engine: SnapshotQueryEngine, entityName: String) {
+        self.engine = engine
+        info = EntityRegistry.modelType(named: entityName).map { ModelTypeInfo.of($0) }
+    }
+
+    func value(at path: QueryPropertyPath) throws -> QueryValue {
+        guard let row else { return .null }
+        if path.components.count == 1, let info, let values = row.values.slots(for: info), let slot = slot(of: path.components[0], in: info) {
+            guard let raw = values[slot] else { return .null }
+            return try SnapshotQueryEngine.queryValue(of: raw, entityName: info.entityName, name: path.components[0])
+        }
+        return try engine.value(at: path, of: row)
+    }
+
+    private func slot(of name: String, in info: ModelTypeInfo) -> Int? {
+        for entry in slots where entry.name == name { return entry.slot }
+        guard let slot = info.slot(named: name) else { return nil }
+        slots.append((name, slot))
+        return slot
+    }
+}
+
+/// A filter of the common shape (comparisons of one of the entity's own properties with a constant,
+/// joined by `&&`, `||` and `!`), resolved once per fetch to slots: each row is then read by
+/// position and compared, with the evaluator's own comparison, without building an evaluator and
+/// walking the expression tree per row. Any other filter is left to ``QueryEvaluator``.
+private indirect enum CompiledFilter {
+    case compare(slot: Int, name: String, QueryComparisonOperator, constant: QueryValue, propertyFirst: Bool)
+    case and(CompiledFilter, CompiledFilter)
+    case or(CompiledFilter, CompiledFilter)
+    case not(CompiledFilter)
+
+    init?(_ expression: QueryExpression, info: ModelTypeInfo) {
+        switch expression {
+        case let .comparison(.property(path), op, .value(constant), _), let .comparison(.value(constant), op, .property(path), _):
+            guard path.components.count == 1, let slot = info.slot(named: path.components[0]),
+                  !info.properties[slot].isRelationship else { return nil }
+            let propertyFirst = if case .property = expression.comparisonLeft { true } else { false }
+            self = .compare(slot: slot, name: path.components[0], op, constant: constant, propertyFirst: propertyFirst)
+        case let .and(lhs, rhs):
+            guard let lhs = CompiledFilter(lhs, info: info), let rhs = CompiledFilter(rhs, info: info) else { return nil }
+            self = .and(lhs, rhs)
+        case let .or(lhs, rhs):
+            guard let lhs = CompiledFilter(lhs, info: info), let rhs = CompiledFilter(rhs, info: info) else { return nil }
+            self = .or(lhs, rhs)
+        case .not(let operand):
+            guard let operand = CompiledFilter(operand, info: info) else { return nil }
+            self = .not(operand)
+        default:
+            return nil
+        }
+    }
+
+    func matches(_ slots: [Any?], entityName: String) throws -> Bool {
+        switch self {
+        case let .compare(slot, name, op, constant, propertyFirst):
+            let value = try slots[slot].map { try SnapshotQueryEngine.queryValue(of: $0, entityName: entityName, name: name) } ?? .null
+            return try propertyFirst ? QueryEvaluator.compare(value, op, constant) : QueryEvaluator.compare(constant, op, value)
+        case let .and(lhs, rhs):
+            return try lhs.matches(slots, entityName: entityName) && rhs.matches(slots, entityName: entityName)
+        case let .or(lhs, rhs):
+            return try lhs.matches(slots, entityName: entityName) || rhs.matches(slots, entityName: entityName)
+        case .not(let operand):
+            return !(try operand.matches(slots, entityName: entityName))
+        }
+    }
+}
+
+private extension QueryExpression {
+    /// The left operand of a comparison.
+    var comparisonLeft: QueryExpression? {
+        if case let .comparison(lhs, _, _, _) = self { return lhs }
+        return nil
     }
 }

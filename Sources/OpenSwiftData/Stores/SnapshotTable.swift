@@ -5,7 +5,7 @@ import Foundation
 /// apply updates, then deletes) done under one lock, so a save is all-or-nothing.
 package final class SnapshotTable: @unchecked Sendable {
     private let lock = NSLock()
-    private var rows: [String: [Int64: DefaultSnapshot]] = [:]
+    private var rows: [String: EntityRows] = [:]
     private var nextKey: Int64 = 1
 
     package init() {}
@@ -24,7 +24,7 @@ package final class SnapshotTable: @unchecked Sendable {
                 return self.rows[identifier.entityName]?[key]
             }
             do {
-                return try engine.run(query, over: ordered(query.entityName))
+                return try engine.run(query, over: rows[query.entityName]?.snapshots ?? [])
             } catch is QueryTranslationError {
                 throw DataStoreError.preferInMemoryFilter
             }
@@ -42,9 +42,10 @@ package final class SnapshotTable: @unchecked Sendable {
         lock.withLock {
             for snapshot in matching {
                 if case .integer(let key) = snapshot.persistentIdentifier.primaryKey {
-                    rows[snapshot.persistentIdentifier.entityName]?.removeValue(forKey: key)
+                    rows[snapshot.persistentIdentifier.entityName]?.remove(key, compacting: false)
                 }
             }
+            rows[query.entityName]?.compactIfSparse()
         }
     }
 
@@ -63,7 +64,7 @@ package final class SnapshotTable: @unchecked Sendable {
                 let entityName = snapshot.persistentIdentifier.entityName
                 // SwiftData's upsert: an insert that collides on a unique constraint with a saved
                 // model, or with an earlier insert of this save, becomes an update of that model.
-                if let existing = uniqueIndex.match(snapshot, in: staged[entityName] ?? [:]) {
+                if let existing = uniqueIndex.match(snapshot, in: staged[entityName] ?? EntityRows()) {
                     remap[snapshot.persistentIdentifier] = PersistentIdentifier(
                         entityName: entityName, storeIdentifier: storeIdentifier, primaryKey: .integer(existing))
                     continue
@@ -78,17 +79,17 @@ package final class SnapshotTable: @unchecked Sendable {
                 guard case .integer(let primaryKey) = identifier.primaryKey, identifier.storeIdentifier == storeIdentifier else {
                     throw PersistenceError(.invalidIdentifier, "\(identifier) does not belong to this store (\(storeIdentifier)); it cannot be updated here.")
                 }
-                staged[identifier.entityName, default: [:]][primaryKey] = snapshot.copy(persistentIdentifier: identifier, remappedIdentifiers: remap)
+                staged[identifier.entityName, default: EntityRows()].put(snapshot.copy(persistentIdentifier: identifier, remappedIdentifiers: remap), key: primaryKey)
             }
             for snapshot in request.deleted {
                 if case .integer(let primaryKey) = snapshot.persistentIdentifier.primaryKey {
-                    staged[snapshot.persistentIdentifier.entityName]?.removeValue(forKey: primaryKey)
+                    staged[snapshot.persistentIdentifier.entityName]?.remove(primaryKey)
                 }
             }
             // An update cannot merge two stored models: a collision it causes fails the whole save.
             for entityName in Set(request.updated.map(\.persistentIdentifier.entityName)) {
                 var index = UniqueIndex()
-                try index.verify(staged[entityName] ?? [:], entityName: entityName)
+                try index.verify(staged[entityName] ?? EntityRows(), entityName: entityName)
             }
             rows = staged
             nextKey = key
@@ -99,9 +100,62 @@ package final class SnapshotTable: @unchecked Sendable {
     package func erase() {
         lock.withLock { rows.removeAll() }
     }
+}
 
-    private func ordered(_ entityName: String) -> [DefaultSnapshot] {
-        (rows[entityName] ?? [:]).sorted { $0.key < $1.key }.map(\.value)
+/// One entity's snapshots in key order (the order they were inserted in, as keys only grow), with
+/// their positions by key: a fetch reads them in order without sorting every key first.
+private struct EntityRows {
+    /// Key order; nil where a snapshot was removed (compacted once they are half of it).
+    private var entries: [(key: Int64, snapshot: DefaultSnapshot)?] = []
+    private var positions: [Int64: Int] = [:]
+
+    var count: Int { positions.count }
+
+    subscript(key: Int64) -> DefaultSnapshot? {
+        positions[key].flatMap { entries[$0]?.snapshot }
+    }
+
+    var snapshots: [DefaultSnapshot] {
+        var snapshots: [DefaultSnapshot] = []
+        snapshots.reserveCapacity(positions.count)
+        for case let entry? in entries { snapshots.append(entry.snapshot) }
+        return snapshots
+    }
+
+    /// The live entries, in key order.
+    var keyed: [(key: Int64, snapshot: DefaultSnapshot)] { entries.compactMap { $0 } }
+
+    mutating func put(_ snapshot: DefaultSnapshot, key: Int64) {
+        if let position = positions[key] {
+            entries[position] = (key, snapshot)
+        } else if let last = entries.last(where: { $0 != nil })??.key, key < last {
+            // A key below the last one (a model the save re-creates): placed in key order.
+            var live = keyed
+            live.insert((key, snapshot), at: live.firstIndex { $0.key > key } ?? live.endIndex)
+            rebuild(live)
+        } else {
+            positions[key] = entries.count
+            entries.append((key, snapshot))
+        }
+    }
+
+    /// Removes the key's snapshot; `compacting: false` leaves the hole for a batch of removals
+    /// to compact once (``compactIfSparse()``), instead of each time half the entries are holes.
+    mutating func remove(_ key: Int64, compacting: Bool = true) {
+        guard let position = positions.removeValue(forKey: key) else { return }
+        entries[position] = nil
+        if compacting { compactIfSparse() }
+    }
+
+    mutating func compactIfSparse() {
+        if entries.count > 64, positions.count * 2 < entries.count { rebuild(keyed) }
+    }
+
+    private mutating func rebuild(_ live: [(key: Int64, snapshot: DefaultSnapshot)]) {
+        entries = live
+        positions = [:]
+        positions.reserveCapacity(live.count)
+        for (position, entry) in live.enumerated() { positions[entry.key] = position }
     }
 }
 
@@ -116,7 +170,7 @@ private struct UniqueIndex {
     private var constraints: [String: [[String]]] = [:]
     private var keys: [String: [[QueryValue]: Int64]] = [:]
 
-    mutating func match(_ snapshot: DefaultSnapshot, in rows: [Int64: DefaultSnapshot]) -> Int64? {
+    mutating func match(_ snapshot: DefaultSnapshot, in rows: EntityRows) -> Int64? {
         let entityName = snapshot.persistentIdentifier.entityName
         prepare(entityName, rows: rows)
         for key in constraintKeys(of: snapshot) {
@@ -132,10 +186,12 @@ private struct UniqueIndex {
     }
 
     /// Throws when two rows share the key of one unique constraint.
-    mutating func verify(_ rows: [Int64: DefaultSnapshot], entityName: String) throws {
+    mutating func verify(_ rows: EntityRows, entityName: String) throws {
         prepareConstraints(entityName)
+        // Most entities have no constraint: nothing to compare, row by row.
+        guard constraints[entityName]?.isEmpty == false else { return }
         var seen: Set<[QueryValue]> = []
-        for row in rows.values {
+        for row in rows.snapshots {
             for key in constraintKeys(of: row) where !seen.insert(key).inserted {
                 let names = constraints[entityName]?[position(of: key)] ?? []
                 throw PersistenceError(.uniqueConstraintViolation,
@@ -154,20 +210,23 @@ private struct UniqueIndex {
         constraints[entityName] = EntityRegistry.modelType(named: entityName).map { ModelTypeInfo.of($0).uniquenessConstraints } ?? []
     }
 
-    private mutating func prepare(_ entityName: String, rows: [Int64: DefaultSnapshot]) {
+    private mutating func prepare(_ entityName: String, rows: EntityRows) {
         guard constraints[entityName] == nil else { return }
         prepareConstraints(entityName)
-        for (key, row) in rows { add(row, key: key) }
+        guard constraints[entityName]?.isEmpty == false else { return }
+        for (key, row) in rows.keyed { add(row, key: key) }
     }
 
     /// One key per constraint, tagged with the constraint's position; none for a constraint on
     /// which the snapshot holds nil (nil never collides, as with SQL's UNIQUE).
     private func constraintKeys(of snapshot: DefaultSnapshot) -> [[QueryValue]] {
-        (constraints[snapshot.persistentIdentifier.entityName] ?? []).enumerated().compactMap { position, names in
+        guard let constraints = constraints[snapshot.persistentIdentifier.entityName], !constraints.isEmpty else { return [] }
+        return constraints.enumerated().compactMap { position, names in
             var key: [QueryValue] = [.integer(Int64(position))]
             for name in names {
-                guard let raw = snapshot.values[name]?.value, let value = unwrapOptional(raw),
-                      let converted = QueryValue(converting: value) else { return nil }
+                guard let raw = snapshot.values[name]?.value else { return nil }
+                let converted = QueryValue(exactly: raw) ?? unwrapOptional(raw).flatMap { QueryValue(converting: $0) }
+                guard let converted, converted != .null else { return nil }
                 key.append(converted)
             }
             return key

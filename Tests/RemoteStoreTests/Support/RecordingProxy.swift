@@ -30,7 +30,7 @@ final class RecordingProxy: @unchecked Sendable {
     init(upstream: URL, stallFirstSave: Duration? = nil) throws {
         self.stallFirstSave = stallFirstSave
         let router = Router()
-        for path in [StoreAPI.fetch, StoreAPI.count, StoreAPI.identifiers, StoreAPI.save, StoreAPI.batchDelete] {
+        for path in [StoreAPI.fetch, StoreAPI.rows, StoreAPI.count, StoreAPI.identifiers, StoreAPI.save, StoreAPI.batchDelete] {
             router.post(RouterPath(path)) { [unowned self] request, _ in
                 try await self.forward(request, path: path, upstream: upstream)
             }

@@ -1,0 +1,16 @@
+import Foundation
+import OpenSwiftData
+
+/// Contexts reach the JSON store through rows: the snapshots it decoded from the file are in each
+/// model's row order already, so a fetch hands over their values without copying them.
+extension JSONStore: DataStoreRowAccess {
+    public func fetchRows<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState) throws -> [DataStoreRow] {
+        DataStoreRowLayout(for: T.self).rows(of: try matching(descriptor))
+    }
+
+    /// A save as ``save(_:)`` makes it, answered with each insert's identifier in order.
+    public func saveRows(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> [PersistentIdentifier] {
+        let remap = try save(request).remappedIdentifiers
+        return request.inserted.map { remap[$0.persistentIdentifier] ?? $0.persistentIdentifier }
+    }
+}
