@@ -79,7 +79,7 @@ public struct DataStoreConformance: Sendable {
     public static let checks: [Check] = Check.crud + Check.queries + Check.relationships + Check.graphInsert + Check.deleteRules
         + Check.batchDelete + Check.constraints + Check.lifecycle + Check.history
 
-    /// The schema-migration checks: a store that runs plans (``SchemaMigrator``) passes them.
+    /// The schema-migration checks: a store that runs plans (`SchemaMigrator`) passes them.
     public static let migrationChecks: [Check] = Check.migrations
 
     /// One behaviour, named by what a conforming store does.

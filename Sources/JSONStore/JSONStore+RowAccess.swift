@@ -4,6 +4,7 @@ import OpenSwiftData
 /// Contexts reach the JSON store through rows: the snapshots it decoded from the file are in each
 /// model's row order already, so a fetch hands over their values without copying them.
 extension JSONStore: DataStoreRowAccess {
+    /// The models of `T` that `descriptor` selects, as rows, from the file's snapshots.
     public func fetchRows<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState) throws -> [DataStoreRow] {
         DataStoreRowLayout(for: T.self).rows(of: try matching(descriptor))
     }

@@ -60,7 +60,7 @@ public final class JSONStore: DataStore, DataStoreBatching, RewritesRelationship
     ///   position of the problem when the file is not a JSON array of this schema's snapshots.
     ///
     /// A `migrationPlan` runs on the file before it is read (see `migrate(_:)`), and the store
-    /// then keeps a ``StoredSchema`` in it.
+    /// then keeps a `StoredSchema` in it.
     public convenience init(_ configuration: JSONStoreConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)? = nil) throws {
         try self.init(configuration, identifier: configuration.url.lastPathComponent, migrationPlan: migrationPlan)
     }

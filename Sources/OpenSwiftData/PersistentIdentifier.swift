@@ -36,7 +36,7 @@ public struct PersistentIdentifier: Hashable, Identifiable, Equatable, Comparabl
         lhs.id == rhs.id
     }
 
-    /// Hashes the identity that ``==`` compares.
+    /// Hashes the identity that `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(id)
     }

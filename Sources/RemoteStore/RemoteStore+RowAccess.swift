@@ -6,6 +6,7 @@ import StoreWire
 /// type's property order, the property names and the store once for all models (``RowsResponse``),
 /// where `fetch` repeats them, and a whole identifier, with every snapshot.
 extension RemoteStore: DataStoreRowAccess {
+    /// The models of `T` that `descriptor` selects, as rows, from the server's `POST /v1/rows`.
     public func fetchRows<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState) throws -> [DataStoreRow] {
         let reply = try exchange(StoreAPI.rows, body: try encode(QueryRequest(query: try query(descriptor))), headers: [])
         do {

@@ -7,9 +7,12 @@ import GRDB
 /// does the limit when nothing is left for Swift; the rest of the predicate and other sorts run
 /// in Swift on the transactions SQL selected.
 extension DefaultStore: HistoryProviding {
+    /// The store keeps its history as ``DefaultHistoryTransaction``s.
     public typealias HistoryType = DefaultHistoryTransaction
+    /// The store marks its history with ``DefaultHistoryToken``s.
     public typealias TokenType = DefaultHistoryToken
 
+    /// The type of the store's history transactions.
     public static var historyType: DefaultHistoryTransaction.Type { DefaultHistoryTransaction.self }
 
     public final func fetchHistory(_ descriptor: HistoryDescriptor<DefaultHistoryTransaction>) throws -> [DefaultHistoryTransaction] {

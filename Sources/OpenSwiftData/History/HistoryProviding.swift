@@ -5,7 +5,9 @@
 /// its container whose `HistoryType` is the descriptor's transaction type. ``DefaultStore`` and
 /// ``InMemoryStore`` adopt it with ``DefaultHistoryTransaction``.
 public protocol HistoryProviding {
+    /// The type of the store's history transactions.
     associatedtype HistoryType: HistoryTransaction
+    /// The store's history transaction type.
     static var historyType: HistoryType.Type { get }
     /// The transactions `descriptor` selects, oldest first unless it sorts them otherwise.
     func fetchHistory(_ descriptor: HistoryDescriptor<HistoryType>) throws -> [HistoryType]

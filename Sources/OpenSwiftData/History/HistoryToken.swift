@@ -1,7 +1,9 @@
 /// A bookmark in a store's history: `Codable`, so an app can keep it between launches, and
 /// `Comparable`, so a predicate can select the transactions after it (`$0.token > saved`).
 public protocol HistoryToken: Comparable, Decodable, Encodable, Hashable, Identifiable, Sendable {
+    /// The type of the token's value.
     associatedtype TokenType: Decodable, Encodable, Hashable, Sendable
+    /// The token's value, which identifies the store state it marks.
     var tokenValue: TokenType? { get }
 }
 
@@ -13,6 +15,7 @@ public protocol HistoryToken: Comparable, Decodable, Encodable, Hashable, Identi
 /// store (``PersistenceError`` `.foreignHistoryToken`), and one from before history it deleted
 /// (``SwiftDataError/historyTokenExpired``).
 public struct DefaultHistoryToken: HistoryToken, Codable {
+    /// One entry: the store identifier and the transaction number.
     public typealias TokenType = [String: Int64]
 
     /// The identifier of the store whose history this token marks.
@@ -28,6 +31,7 @@ public struct DefaultHistoryToken: HistoryToken, Codable {
     /// The transaction number: unique among one store's tokens.
     public var id: Int { Int(truncatingIfNeeded: transactionIdentifier) }
 
+    /// The store identifier and transaction number, as one dictionary entry.
     public var tokenValue: TokenType? { [storeIdentifier: transactionIdentifier] }
 
     /// By store identifier, then transaction number; only tokens of one store compare usefully.
@@ -35,6 +39,7 @@ public struct DefaultHistoryToken: HistoryToken, Codable {
         (lhs.storeIdentifier, lhs.transactionIdentifier) < (rhs.storeIdentifier, rhs.transactionIdentifier)
     }
 
+    /// Reads a token from its JSON form, `{"<storeIdentifier>": <transactionNumber>}`.
     public init(from decoder: any Decoder) throws {
         let value = try decoder.singleValueContainer().decode(TokenType.self)
         guard value.count == 1, let (store, transaction) = value.first else {
@@ -44,6 +49,7 @@ public struct DefaultHistoryToken: HistoryToken, Codable {
         self.init(storeIdentifier: store, transactionIdentifier: transaction)
     }
 
+    /// Writes the token as `{"<storeIdentifier>": <transactionNumber>}`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode([storeIdentifier: transactionIdentifier])

@@ -8,6 +8,7 @@
 /// Iterating yields one `(PartialKeyPath<Model>, any Sendable)` pair per kept value, in the
 /// order the model declares its properties.
 public struct HistoryTombstone<Model>: Sequence, @unchecked Sendable where Model: PersistentModel {
+    /// A `(PartialKeyPath<Model>, any Sendable)` pair.
     public typealias Element = Any
 
     private let entries: [(keyPath: PartialKeyPath<Model>, value: any Sendable)]
@@ -27,14 +28,18 @@ public struct HistoryTombstone<Model>: Sequence, @unchecked Sendable where Model
         entries.first { $0.keyPath == keyPath }?.value
     }
 
+    /// Iterates over the kept values, in the order the model declares its properties.
     public func makeIterator() -> Iterator {
         Iterator(entries: entries[...])
     }
 
+    /// Iterates over a tombstone's kept values.
     public struct Iterator: IteratorProtocol {
+        /// A `(PartialKeyPath<Model>, any Sendable)` pair.
         public typealias Element = Any
         fileprivate var entries: ArraySlice<(keyPath: PartialKeyPath<Model>, value: any Sendable)>
 
+        /// The next kept value with its key path, or nil after the last.
         public mutating func next() -> Any? {
             entries.popFirst().map { ($0.keyPath, $0.value) }
         }

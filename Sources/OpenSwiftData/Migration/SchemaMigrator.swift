@@ -28,6 +28,7 @@ import Logging
 public struct SchemaMigrator {
     /// The schema the store serves: where every migration ends.
     public let schema: Schema
+    /// The plan the store was opened with, if any.
     public let plan: (any SchemaMigrationPlan.Type)?
     let storeName: String
     let versions: [Schema]

@@ -17,6 +17,7 @@ public struct StoredSchema: Codable, Hashable, Sendable {
     /// Per entity name, the fingerprint of its persisted shape (``fingerprint(of:)``).
     public var entities: [String: String]
 
+    /// A record of a store written with `version`, its entities' fingerprints by name.
     public init(version: Schema.Version, entities: [String: String]) {
         self.version = version
         self.entities = entities
@@ -72,6 +73,7 @@ public struct StoredSchema: Codable, Hashable, Sendable {
 }
 
 extension StoredSchema: CustomStringConvertible {
+    /// The version and the entity names, for logs and errors.
     public var description: String {
         "\(version) (\(entities.keys.sorted().joined(separator: ", ")))"
     }

@@ -1,7 +1,9 @@
 /// The store keeps its history in memory, for as long as the store lives.
 extension InMemoryStore: HistoryProviding {
+    /// The store keeps its history as ``DefaultHistoryTransaction``s.
     public typealias HistoryType = DefaultHistoryTransaction
 
+    /// The type of the store's history transactions.
     public static var historyType: DefaultHistoryTransaction.Type { DefaultHistoryTransaction.self }
 
     public func fetchHistory(_ descriptor: HistoryDescriptor<DefaultHistoryTransaction>) throws -> [DefaultHistoryTransaction] {
