@@ -17,6 +17,10 @@ import Observation
 /// hears of each new fetch. The fetch runs on the actor that created the observer (its
 /// `isolation`); an observer made outside any actor fetches on the thread that saved. Use
 /// `Never` as `SectionTitle` for results without sections, `String` to group them by a key path.
+///
+/// An observer made on an actor also sees saves by other processes on the same store file, read
+/// from the store's history twice a second, when a store of its container keeps history (the
+/// SQLite store does).
 public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hashable>: Observable {
     /// The context the observer fetches with.
     public final let modelContext: ModelContext
@@ -27,6 +31,7 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
     private var currentSections: SectionedResults<Element, SectionTitle>?
     private let registrar = ObservationRegistrar()
     private let subscription: SaveSubscription
+    private var historyWatch: HistoryWatch?
 
     /// The fetch criteria: ``filterBy`` and ``sortBy`` are its predicate and sort.
     public final var fetchDescriptor: FetchDescriptor<Element> {
@@ -76,7 +81,8 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
         currentSections = section.map { SectionedResults(models, by: $0.title) }
         subscription = SaveSubscription(container: modelContext.container,
                                         entityName: Schema.entityName(for: Element.self), isolation: isolation)
-        subscription.onSave = { [weak self] in self?.refetch() }
+        subscription.onSave = { [weak self] in self?.refetchAfterSave() }
+        if let isolation { historyWatch = watchHistory(on: isolation) }
     }
 
     /// Applies a change to the descriptor and fetches with it.
@@ -96,7 +102,7 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
     }
 
     /// A failed fetch after a save keeps the last results and is logged: the save itself succeeded.
-    private func refetch() {
+    func refetchAfterSave() {
         do {
             try fetch()
         } catch {

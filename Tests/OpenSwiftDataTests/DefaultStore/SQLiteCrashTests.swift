@@ -58,6 +58,6 @@ import Testing
     }
 }
 
-private func sendSIGKILL(_ pid: Int32) {
+func sendSIGKILL(_ pid: Int32) {
     _ = Foundation.kill(pid, SIGKILL)
 }
