@@ -13,6 +13,16 @@ extension ModelContext {
     /// before anything is deleted.
     public func delete<T>(model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true) throws
         where T: PersistentModel {
+        try deleteInBatch(model, where: predicate, includeSubclasses: includeSubclasses)
+        NotificationCenter.default.post(name: ModelContext.didBatchDelete, object: self)
+    }
+
+    /// Posted after ``delete(model:where:includeSubclasses:)`` returns, which posts no `didSave`:
+    /// the ``ResultsObserver``s of the container fetch again.
+    package static let didBatchDelete = Notification.Name("OpenSwiftData.ModelContext.didBatchDelete")
+
+    private func deleteInBatch<T>(_ model: T.Type, where predicate: Predicate<T>?, includeSubclasses: Bool) throws
+        where T: PersistentModel {
         let entityName = Schema.entityName(for: T.self)
         let slot = try container.slot(forEntity: entityName)
         // Cascades and denials need the models, unless no model exists for them to act on;

@@ -42,6 +42,12 @@ import Testing
         #expect(observer.results.first?.budget == 1_100)
     }
 
+    @Test func batchDeleteByAnotherContextRemovesTheModels() throws {
+        let observer = try ResultsObserver<Trip, Never>(modelContainer: container)
+        try writer.delete(model: Trip.self, where: #Predicate { $0.budget < 1_000 })
+        #expect(observer.results.map(\.name) == ["Kyoto"])
+    }
+
     @Test func filterAppliesToModelsSavedLater() throws {
         let observer = try ResultsObserver<Trip, Never>(filterBy: #Predicate { $0.budget > 1_000 }, modelContainer: container)
         #expect(observer.results.map(\.name) == ["Kyoto"])
