@@ -41,7 +41,7 @@ final class ArchiveCoder: @unchecked Sendable {
 
     /// One snapshot from its JSON object, with this configuration's strategies.
     func decodeSnapshot(_ json: Data) throws -> DefaultSnapshot {
-        try decoder.decode(DefaultSnapshot.self, from: json)
+        try decoder.decodeChecked(DefaultSnapshot.self, from: json)
     }
 
     /// The record a file keeps, from its first element; nil for the seeds' files.
@@ -49,7 +49,7 @@ final class ArchiveCoder: @unchecked Sendable {
         // Written first, so a file without it near the start has none: no need to scan it all.
         guard bytes.prefix(32).range(of: Data(#""schemaRecord""#.utf8)) != nil,
               let first = JSONSyntaxScanner.topLevelElements(of: bytes)?.first,
-              let element = try? decoder.decode(ArchiveRecord.self, from: Data(bytes[first])) else { return nil }
+              let element = try? decoder.decodeChecked(ArchiveRecord.self, from: Data(bytes[first])) else { return nil }
         return element.schemaRecord
     }
 
@@ -88,7 +88,7 @@ final class ArchiveCoder: @unchecked Sendable {
     /// The snapshots of a file in file order, each with its bytes as read when the file is laid
     /// out as this configuration writes (so the first save need not encode every model again).
     func decode(_ bytes: Data) throws -> [(snapshot: DefaultSnapshot, json: Data?)] {
-        let elements = try decoder.decode([ArchiveElement].self, from: bytes)
+        let elements = try decoder.decodeChecked([ArchiveElement].self, from: bytes)
         let fragments = reusableFragments(of: bytes, count: elements.count)
         return elements.indices.compactMap { index in
             elements[index].snapshot.map { ($0, fragments?[index]) }

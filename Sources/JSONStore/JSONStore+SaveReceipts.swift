@@ -76,7 +76,7 @@ extension JSONStore: SaveReceiptRecording {
         }
         guard let file else { return ReceiptLog() }
         do {
-            return try JSONDecoder().decode(ReceiptLog.self, from: file.bytes)
+            return try JSONDecoder().decodeChecked(ReceiptLog.self, from: file.bytes)
         } catch {
             throw JSONStoreError(.unreadableFile, "\(receiptsURL.path), the store's record of saves made with an idempotency key, cannot be read (\(error)). Remove it to go on (retried saves older than its removal are then applied again).", url: url, underlying: error)
         }

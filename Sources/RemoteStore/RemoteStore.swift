@@ -138,7 +138,7 @@ public final class RemoteStore: DataStore, DataStoreBatching, QueryableDataStore
     private func call<T: Decodable>(_ path: String, body: Data, headers: [(String, String)] = [], as type: T.Type) throws -> T {
         let reply = try exchange(path, body: body, headers: headers)
         do {
-            return try WireCoding.decoder().decode(T.self, from: reply.body)
+            return try WireCoding.decoder().decodeChecked(T.self, from: reply.body)
         } catch {
             throw RemoteStoreError(.invalidResponse, "The server's answer to \(path) cannot be read (\(error)); are client and server built from the same models and versions?", status: reply.status, underlying: error)
         }
@@ -148,7 +148,7 @@ public final class RemoteStore: DataStore, DataStoreBatching, QueryableDataStore
     func exchange(_ path: String, body: Data, headers: [(String, String)]) throws -> HTTPTransport.Reply {
         let reply = try transport.send(path, body: body, headers: headers)
         guard !(200..<300).contains(reply.status) else { return reply }
-        let detail = try? WireCoding.decoder().decode(ErrorResponse.self, from: reply.body).error
+        let detail = try? WireCoding.decoder().decodeChecked(ErrorResponse.self, from: reply.body).error
         switch detail?.code {
         case WireErrorCode.preferInMemoryFilter?: throw DataStoreError.preferInMemoryFilter
         case WireErrorCode.preferInMemorySort?: throw DataStoreError.preferInMemorySort

@@ -34,7 +34,7 @@ struct JSONBody {
             throw StoreServerError(.invalidRequest, "The request has no body; send a JSON object (see /v1/openapi.yaml).")
         }
         do {
-            return try WireCoding.decoder().decode(T.self, from: Data(bytes))
+            return try WireCoding.decoder().decodeChecked(T.self, from: Data(bytes))
         } catch let error as DecodingError {
             if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
                 throw StoreServerError(.invalidRequest, "The request body is not valid JSON: \(Self.syntaxProblem(in: bytes) ?? context.debugDescription)")

@@ -67,7 +67,7 @@ package struct RowsResponse: Encodable {
         let decoder = WireCoding.decoder()
         let box = DecodedRows(layout: layout)
         decoder.userInfo[DecodedRows.key] = box
-        return try decoder.decode(RowsBody.self, from: data).rows
+        return try decoder.decodeChecked(RowsBody.self, from: data).rows
     }
 }
 

@@ -82,7 +82,7 @@ package enum SnapshotReader {
 
     private static func decodeFragment<T: Decodable>(_ fragment: Any, as _: T.Type) throws -> T {
         let data = try JSONSerialization.data(withJSONObject: [fragment])
-        return try JSONDecoder().decode([T].self, from: data)[0]
+        return try JSONDecoder().decodeChecked([T].self, from: data)[0]
     }
 
     private static func slotValue(_ raw: Any, for property: ModelTypeInfo.Property, entityName: String) throws -> Any? {
@@ -121,7 +121,7 @@ package enum SnapshotReader {
         }
         do {
             let data = try JSONEncoder().encode(JSONBox(encodable))
-            return try JSONDecoder().decode(JSONUnbox.self, from: data, configuration: decodable).value
+            return try JSONDecoder().decodeChecked(JSONUnbox.self, from: data, configuration: decodable).value
         } catch {
             throw PersistenceError(.invalidSnapshot, "The \(entityName) snapshot holds a \(type(of: value)) for '\(property.name)', which does not convert to \(property.valueType).", underlying: error)
         }

@@ -47,8 +47,8 @@ struct SQLiteMetadata {
             throw SQLiteStoreError(.unsupportedFormat, "The store was written in format \(format) by an earlier OpenSwiftData, which kept relationships as key columns and JSON key lists; this release (format \(currentFormat)) keeps them in foreign keys and join tables and does not convert them. Move the file (and its -wal and -shm files) aside to start a new store, or read it with the earlier release.", path: path)
         }
         do {
-            let tables = try values["tables"].map { try JSONDecoder().decode([SQLiteTable].self, from: Data($0.utf8)) } ?? []
-            let nanColumns = try values["nanColumns"].map { try JSONDecoder().decode([String].self, from: Data($0.utf8)) } ?? []
+            let tables = try values["tables"].map { try JSONDecoder().decodeChecked([SQLiteTable].self, from: Data($0.utf8)) } ?? []
+            let nanColumns = try values["nanColumns"].map { try JSONDecoder().decodeChecked([String].self, from: Data($0.utf8)) } ?? []
             return SQLiteMetadata(format: format, storeIdentifier: storeIdentifier, tables: Dictionary(tables.map { ($0.entityName, $0) }, uniquingKeysWith: { $1 }),
                                   nanColumns: Set(nanColumns))
         } catch {
@@ -84,7 +84,7 @@ struct SQLiteMetadata {
     static func nanColumns(_ db: Database) throws -> Set<String> {
         let statement = try db.cachedStatement(sql: "SELECT \"value\" FROM \(SQL.quote(SQL.metadataTable)) WHERE \"key\" = 'nanColumns'")
         guard let text = try String.fetchOne(statement), text != "[]" else { return [] }
-        return Set((try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? [])
+        return Set((try? JSONDecoder().decodeChecked([String].self, from: Data(text.utf8))) ?? [])
     }
 
     static func addNaNColumns(_ columns: Set<String>, _ db: Database) throws {
@@ -113,7 +113,7 @@ extension SQLiteMetadata {
             return nil
         }
         do {
-            return try JSONDecoder().decode(StoredSchema.self, from: Data(text.utf8))
+            return try JSONDecoder().decodeChecked(StoredSchema.self, from: Data(text.utf8))
         } catch {
             throw SQLiteStoreError(.corrupt, "The store's schema record cannot be read; restore the file from a backup.", path: path, underlying: error)
         }

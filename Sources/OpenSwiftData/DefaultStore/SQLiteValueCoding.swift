@@ -144,7 +144,7 @@ enum SQLiteValueCoding {
         case let representable as any RawRepresentable.Type where storage(for: representable) != .json:
             return try rawRepresentable(representable, from: try value(stored, as: rawType(of: representable)))
         case let decodable as any Decodable.Type:
-            return try jsonDecoder.decode(decodable, from: Data(try text(stored).utf8))
+            return try jsonDecoder.decodeChecked(decodable, from: Data(try text(stored).utf8))
         default:
             throw ValueCodingError("values of type \(type) are not Codable")
         }

@@ -97,7 +97,7 @@ public final class Schema: Codable, Hashable, CustomDebugStringConvertible, @unc
 
     /// Reads a schema from a file ``save(to:)`` wrote.
     public static func load(from fromURL: URL) throws -> Schema {
-        try JSONDecoder().decode(Schema.self, from: Data(contentsOf: fromURL))
+        try JSONDecoder().decodeChecked(Schema.self, from: Data(contentsOf: fromURL))
     }
 
     /// The entity of a model type, if the schema has it.
