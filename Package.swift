@@ -46,8 +46,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
-        // `swift package generate-documentation`; a plugin, so nothing links it.
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
     ],
     targets: [
         .macro(
@@ -164,6 +162,9 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
             ]
         ),
+        // `swift package generate-documentation`: documents this package's products, not its
+        // dependencies (see the plugin's comment).
+        .plugin(name: "GenerateDocumentation", capability: .command(intent: .documentationGeneration())),
     ],
     swiftLanguageModes: [.v6]
 )
