@@ -20,10 +20,9 @@ import OpenSwiftData
 /// - Uniqueness constraints (`@Attribute(.unique)`, `#Unique`) make an insert update the model
 ///   it equals, as the default store does.
 ///
-/// Every save rewrites the whole file, so it suits data sets of up to about 10,000–20,000 models
-/// (a few megabytes), where a save takes tens of milliseconds. With 100,000 small models (35 MB)
-/// opening takes about 2 s and saving one change about 0.25 s, against about 10 ms each for the
-/// SQLite default store: use that one instead.
+/// Opening reads the whole file and every save rewrites it, so it suits data sets of up to about
+/// 10,000–20,000 models (a few megabytes); for larger ones, use the SQLite default store.
+/// Benchmarks/README.md ("What size JSONStore suits") has the measurements.
 public final class JSONStore: DataStore, DataStoreBatching, RewritesRelationshipReferences, @unchecked Sendable {
     /// The configuration this store is opened with.
     public typealias Configuration = JSONStoreConfiguration

@@ -19,7 +19,7 @@ public struct JSONStoreConfiguration: DataStoreConfiguration, Sendable {
     public enum OutputFormatting: Hashable, Sendable {
         /// Indented, keys sorted: readable, diffable, hand-editable (the seeds' format).
         case prettyPrinted
-        /// One line, keys sorted: about a third smaller, and faster to write.
+        /// One line, keys sorted: smaller, and faster to write.
         case compact
     }
 

@@ -67,8 +67,7 @@ public struct PersistentIdentifier: Hashable, Identifiable, Equatable, Comparabl
 
     /// A new temporary identifier: unique in this process, which is where temporary identifiers
     /// live (a save replaces them; a remote store sees them only within one request). A counter,
-    /// not a UUID string: minting and hashing one per inserted model cost 1,300 instructions and a
-    /// heap string each.
+    /// not a UUID string, which every inserted model would format, hash and allocate.
     package static func temporary(entityName: String) -> PersistentIdentifier {
         temporary(in: .of(entityName: entityName, storeIdentifier: nil))
     }
@@ -114,8 +113,8 @@ public struct PersistentIdentifier: Hashable, Identifiable, Equatable, Comparabl
 /// The table holds scopes strongly and lets go of those only it still holds, each time it has
 /// grown to twice the size it had after the last such sweep: a process that opens store after
 /// store (each with its own identifier) does not keep them all. Not weakly: a weak reference gives
-/// its object a side table, through which every retain and release then goes (90 instructions
-/// instead of 10), and every identifier copied retains its scope.
+/// its object a side table, through which every retain and release then goes the slow way, and
+/// every identifier copied retains its scope.
 package final class IdentifierScope: Sendable {
     package let entityName: String
     /// `nil` for the scope of an entity's temporary identifiers.

@@ -2,8 +2,7 @@ import Foundation
 
 extension UUID {
     /// `uuidString` (upper-case hex, 8-4-4-4-12), written directly: Foundation formats each byte
-    /// with `snprintf`, about 7,000 instructions a UUID, which was 7% of a 10,000-model insert
-    /// (every temporary identifier and every UUID column).
+    /// with `snprintf`, and an insert writes one for every UUID column.
     package var canonicalString: String {
         withUnsafeBytes(of: uuid) { bytes in
             String(unsafeUninitializedCapacity: 36) { buffer in
@@ -23,7 +22,7 @@ extension UUID {
     }
 
     /// `UUID(uuidString:)` for the canonical 36-character form, parsed directly (Foundation's
-    /// parser costs about 9,000 instructions); any other text goes to Foundation, so exactly the
+    /// general parser is far slower); any other text goes to Foundation, so exactly the
     /// same texts are accepted.
     package init?(canonicalString text: String) {
         if let parsed = text.utf8.withContiguousStorageIfAvailable(Self.parse), let uuid = parsed {

@@ -76,8 +76,7 @@ package final class StoreSlot: @unchecked Sendable {
         func open<S: DataStore>(_ store: S) throws -> FetchedRows {
             let result = try fetchResult(of: store, descriptor, editingState)
             let info = ModelTypeInfo.of(T.self)
-            // Loops rather than `compactMap`, which runs unspecialized here (3,000 instructions a
-            // call, a twentieth of a lookup by key).
+            // Loops rather than `compactMap`, which runs unspecialized here.
             var rows: [Row] = []
             rows.reserveCapacity(result.fetchedSnapshots.count)
             for snapshot in result.fetchedSnapshots {

@@ -2,11 +2,9 @@
 ///
 /// One dictionary per identifier scope (entity × store), keyed by the store's key alone, since the
 /// scope is the same for all of its entries: an entry is 24 bytes where a whole identifier as the
-/// key made it 48, and hashing an `Int64` is cheaper than hashing an identifier. (A 100,000-model
-/// context kept 12.6 MB of map; its dictionary is at a quarter of its capacity just past 98,304
-/// entries, where it doubles.) A class, as its tables are: a context's map is only ever replaced
-/// whole, and nested dictionaries inside a dictionary's values were moved out and back on every
-/// write (1,200 instructions a registration).
+/// key made it 48, and hashing an `Int64` is cheaper than hashing an identifier. A class, as its
+/// tables are: a context's map is only ever replaced whole, and nested dictionaries inside a
+/// dictionary's values are moved out and back on every write.
 final class IdentityMap: Sequence {
     fileprivate final class Table {
         let scope: IdentifierScope
@@ -110,8 +108,8 @@ final class IdentityMap: Sequence {
         return models
     }
 
-    /// Drops these tables whole: a model at a time hashed its key and moved its dictionary's
-    /// entries (290 instructions a model).
+    /// Drops these tables whole: a model at a time would hash its key and move its dictionary's
+    /// entries.
     func removeScopes(_ scopes: [ObjectIdentifier]) {
         for key in scopes {
             guard let table = tables.removeValue(forKey: key) else { continue }

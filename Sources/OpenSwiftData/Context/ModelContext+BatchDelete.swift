@@ -32,9 +32,8 @@ extension ModelContext {
             return
         }
         // Matched before the store deletes, while the registered models' values can still load.
-        // A loop, not `compactMap`/`filter`, which run unspecialized here (900 instructions a
-        // model), collecting storages, not an `[T]`, whose every append looks up the array's
-        // metadata in this generic code.
+        // A loop, not `compactMap`/`filter`, which run unspecialized here, collecting storages,
+        // not an `[T]`, whose every append looks up the array's metadata in this generic code.
         var registered: [BackingStorage] = []
         // Without a predicate, every model of the tables holding `T`s (its entity's, its
         // subclasses') goes, and no `T` is formed: the type is compared once per table.
@@ -75,13 +74,13 @@ extension ModelContext {
         if !all, type == nil { unlinkSurvivors(of: storages) }
         if all {
             // Every pending model is a registered one, so all of them go too: the sets are emptied
-            // at once rather than by three removals a model (a third of deleting one).
+            // at once rather than by three removals a model.
             registry = IdentityMap()
             inserted.removeAll()
             changed.removeAll()
             deleted.removeAll()
         } else {
-            // After a save nothing is pending: three removals a model were a third of dropping it.
+            // After a save nothing is pending, so the three removals a model are skipped.
             let pending = hasChanges
             let byTable = !wholeTables.isEmpty
             for storage in storages {
@@ -153,8 +152,8 @@ extension ModelContext {
         }
     }
 
-    /// The model as a `T`: by comparing types when it is exactly one (a dynamic cast per model was
-    /// a tenth of deleting them), else by casting (subclasses).
+    /// The model as a `T`: by comparing types when it is exactly one (no dynamic cast per model),
+    /// else by casting (subclasses).
     private static func exactly<T: PersistentModel>(_: T.Type) -> (any PersistentModel) -> T? {
         { model in type(of: model) == T.self ? unsafeDowncast(model as AnyObject, to: T.self) : model as? T }
     }

@@ -25,8 +25,8 @@ extension ModelContext {
             registry.reserveCapacity(fetched.rows.rows.count, in: first.identifier.scope)
         }
         let info = ModelTypeInfo.of(T.self)
-        // A loop over the concrete rows: `map` ran unspecialized here, reading each row through
-        // `Collection`'s witnesses and copying it (260 instructions a row, 1,300 a fetch).
+        // A loop over the concrete rows: `map` runs unspecialized here, reading each row through
+        // `Collection`'s witnesses and copying it.
         var models: [T] = []
         models.reserveCapacity(fetched.rows.rows.count)
         for row in fetched.rows.rows { models.append(materialize(row, as: T.self, info: info, unknown: fresh)) }
@@ -193,8 +193,8 @@ extension ModelContext {
     /// Loads the targets of the given relationships for all `models` at once: one store request per
     /// relationship, so that reading them afterwards costs no query per model.
     func prefetch<T: PersistentModel>(_ keyPaths: [PartialKeyPath<T>], of models: [T]) throws {
-        // Most fetches prefetch nothing: no type lookups for them (600 instructions a fetch). By
-        // `count`: `isEmpty` went through `Collection` with the array type looked up (1,300).
+        // Most fetches prefetch nothing: no type lookups for them. By `count`: `isEmpty` goes
+        // through `Collection` with the array type looked up.
         guard keyPaths.count > 0 else { return }
         let info = ModelTypeInfo.of(T.self)
         for keyPath in keyPaths {
@@ -239,14 +239,13 @@ extension ModelContext {
 
     /// The registered model for a row, refreshed with the row's values unless it has pending
     /// changes; or a new model built from the row.
-    /// `info`: `T`'s, when the caller looked it up once for many rows (a lookup per model was a
-    /// twentieth of turning a row into a model).
+    /// `info`: `T`'s, when the caller looked it up once for many rows, sparing a lookup per model.
     /// - Parameter unknown: the context held no model when the fetch began, so a row's model is
     ///   new unless the store sent the same row twice: the identity map is written without being
-    ///   looked up first (one hash instead of two, 375 instructions a row).
+    ///   looked up first (one hash instead of two).
     func materialize<T: PersistentModel>(_ row: StoreSlot.Row, as _: T.Type, info: ModelTypeInfo? = nil, unknown: Bool = false) -> T {
         if !unknown, let existing = registered(row, as: T.self) { return existing }
-        // Not `info.map { … }`: a generic closure per row here, 900 instructions of a whole fetch's ~16,000.
+        // Not `info.map { … }`: that is a generic closure per row here.
         let backing = (info ?? ModelTypeInfo.of(T.self)).makeBacking(as: T.self)
         backing.setIdentifier(row.identifier)
         let model = BackingAdoption.offering(backing) { T(backingData: backing) }
@@ -279,7 +278,7 @@ extension ModelContext {
 
     /// The registered model for `row`, refreshed with its values unless it has changes of its own.
     private func registered<T: PersistentModel>(_ row: StoreSlot.Row, as _: T.Type) -> T? {
-        // Not `Optional.flatMap`: a generic closure here cost 330 instructions a row.
+        // Not `Optional.flatMap`: that is a generic closure per row here.
         guard let model = registry[row.identifier] else { return nil }
         return refreshed(model, with: row, as: T.self)
     }

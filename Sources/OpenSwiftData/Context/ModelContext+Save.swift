@@ -86,8 +86,7 @@ extension ModelContext {
 
     /// Registers the saved inserts under their permanent identifiers (`permanents`, in the order
     /// of `storages`). When they are a good part of the identity map, the map is rebuilt in one
-    /// pass instead: removing a dictionary entry shifts the entries after it back, rehashing each
-    /// (about 4,000 instructions per model).
+    /// pass instead: removing a dictionary entry shifts the entries after it back, rehashing each.
     private func commitInserts(_ storages: [BackingStorage], as permanents: [PersistentIdentifier], remapped: Bool) {
         let rebuild = remapped && storages.count * 4 >= registry.count
         // When rebuilding: the models to register anew, in save order, so that of inserts that
@@ -95,7 +94,7 @@ extension ModelContext {
         var moved: [(PersistentIdentifier, any PersistentModel)] = []
         if rebuild { moved.reserveCapacity(storages.count) }
         // Every pending insert was saved (one store, the usual case): the set goes at once, before
-        // the map is rebuilt (10 MB at the peak of a 100,000-model save).
+        // the map is rebuilt, so that the two are not alive together at the save's peak.
         if storages.count == inserted.count { inserted.removeAll() }
         for (storage, permanent) in zip(storages, permanents) {
             let temporary = storage.persistentModelIdentifier
@@ -117,8 +116,8 @@ extension ModelContext {
         guard rebuild else { return }
         var rekeyed: IdentityMap
         // Each moved model was in the map under its own temporary identifier: when they are all
-        // of it (a first save of new models), nothing else is kept, and the old map goes first
-        // (6 MB at the peak of a 100,000-model save).
+        // of it (a first save of new models), nothing else is kept, and the old map goes first,
+        // before the new one grows.
         if moved.count == registry.count {
             registry = IdentityMap()
             rekeyed = IdentityMap()

@@ -37,8 +37,8 @@ public class ModelContext: Equatable, SendableMetatype {
     /// The identity map: every registered model, by identifier.
     ///
     /// It and the pending sets are `@exclusivity(unchecked)`: read on every fetch, registration
-    /// and property set, each access was otherwise checked at run time (`swift_beginAccess`, 80
-    /// instructions; a lookup by key made three). None is accessed inout across a call that could
+    /// and property set, each access was otherwise checked at run time (`swift_beginAccess`;
+    /// a lookup by key made three). None is accessed inout across a call that could
     /// reach the context again (the tests the sets' `contains(where:)` runs only read), and a
     /// context is used by one thread at a time.
     @exclusivity(unchecked) var registry = IdentityMap()
@@ -88,8 +88,8 @@ public class ModelContext: Equatable, SendableMetatype {
     public func processPendingChanges() {}
 
     func hasPendingChange(_ storage: BackingStorage) -> Bool {
-        // Most fetches come after a save, with nothing pending: three position checks (400
-        // instructions) for every fetched model the context already held were spared.
+        // Most fetches come after a save, with nothing pending: they skip the three position
+        // checks for every fetched model the context already holds.
         if inserted.isEmpty && changed.isEmpty && deleted.isEmpty { return false }
         return inserted.contains(storage) || changed.contains(storage) || deleted.contains(storage)
     }

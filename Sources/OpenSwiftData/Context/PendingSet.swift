@@ -3,8 +3,8 @@
 ///
 /// An array, not a dictionary: each storage remembers its position in the set of each kind
 /// (``BackingStorage/pendingPositions``), checked against the entry there before it is trusted.
-/// A dictionary by storage was 10 MB at the peak of a 100,000-model insert (a quarter of it
-/// filled), and hashed every model on each add, lookup and removal.
+/// A dictionary by storage was mostly empty room at the peak of a large insert, and hashed every
+/// model on each add, lookup and removal.
 struct PendingSet {
     enum Kind { case inserted, changed, deleted }
 

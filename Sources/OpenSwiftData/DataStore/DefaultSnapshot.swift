@@ -39,8 +39,8 @@ public struct DefaultSnapshot: DataStoreSnapshot {
     }
 
     /// The snapshot of a model's storage, for a store that never reads the related models' backing
-    /// data (the default store): collecting them into a dictionary was 1,500 instructions a model
-    /// of a graph.
+    /// data (the default store): it skips collecting them into a dictionary, a cost per model of a
+    /// graph.
     package init(storage: BackingStorage) {
         self.init(storage: storage, collectingInto: nil)
     }
@@ -53,8 +53,8 @@ public struct DefaultSnapshot: DataStoreSnapshot {
             // Every value is set: the snapshot shares the model's array (copied only if either
             // changes) instead of holding a copy of it through the save. A graph's model gets a
             // copy with its relationship slots turned into identifiers: one bulk copy of the array,
-            // where reading and appending the values one by one copied each property's description
-            // too (580 instructions a property).
+            // where reading and appending the values one by one copies each property's description
+            // too.
             var values = storage.values
             for slot in info.relationshipSlots {
                 values[slot] = Self.relationshipValue(values[slot], of: info.properties[slot], rule: info.relationshipRule(at: slot), collectingInto: related)
@@ -158,7 +158,7 @@ package struct SnapshotValue: @unchecked Sendable {
                                    collectingInto related: UnsafeMutablePointer<[PersistentIdentifier: any BackingData]>?) -> [PersistentIdentifier]? {
         func identifier(of model: any PersistentModel) -> PersistentIdentifier {
             // The model's own backing data, without casting it to the library's class and back
-            // to the protocol (two dynamic casts per related model, a third of a graph's snapshot).
+            // to the protocol (two dynamic casts per related model).
             func backingData<M: PersistentModel>(of model: M) -> any BackingData { model.persistentBackingData }
             let backing = backingData(of: model)
             let identifier = backing.persistentModelID ?? model.persistentModelID
@@ -178,8 +178,8 @@ package struct SnapshotValue: @unchecked Sendable {
         }
         guard let value else { return nil }
         // A relationship fetched and not read since holds its identifiers as they came: taken
-        // before unwrapping, which asks the runtime whether the value is an optional (450
-        // instructions for each model an update saves).
+        // before unwrapping, which asks the runtime whether the value is an optional, for each
+        // model an update saves.
         if let unresolved = BackingStorage.UnresolvedRelationship.of(value) { return unresolved.identifiers }
         guard let value = unwrapOptional(value) else { return nil }
         if let unresolved = BackingStorage.UnresolvedRelationship.of(value) { return unresolved.identifiers }

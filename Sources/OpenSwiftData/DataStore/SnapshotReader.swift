@@ -87,7 +87,7 @@ package enum SnapshotReader {
 
     private static func slotValue(_ raw: Any, for property: ModelTypeInfo.Property, entityName: String) throws -> Any? {
         // Snapshots built from models, decoded with the declared types or read by the default store
-        // already hold the declared type: unwrapping and re-casting it cost half of a fetch.
+        // already hold the declared type: returned as they are, not unwrapped and cast again.
         if case .attribute = property.shape, ObjectIdentifier(type(of: raw)) == ObjectIdentifier(property.valueType) { return raw }
         switch property.shape {
         case .toOne:

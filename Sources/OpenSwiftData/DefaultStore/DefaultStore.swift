@@ -136,12 +136,11 @@ public final class DefaultStore: DataStore, DataStoreBatching, RewritesRelations
 
     /// One read transaction. Not GRDB's `read`: that switches `PRAGMA query_only` on and off
     /// around each read, and changing a flag pragma expires every prepared statement, so each
-    /// read re-prepared every cached statement it ran (65,000 instructions each; a lookup by
-    /// unique key cost ten times SQLite's own work).
+    /// read would re-prepare every cached statement it runs.
     ///
     /// Its `BEGIN` and `COMMIT` are cached statements run straight through SQLite: GRDB's
-    /// `inTransaction` prepares them anew on each call (about 50,000 instructions, a third of a
-    /// lookup by key), and its `execute` adds 3,500 more each (it notes the transaction's date).
+    /// `inTransaction` prepares them anew on each call, and its `execute` adds work to each (it
+    /// notes the transaction's date).
     func read<T>(_ action: @autoclosure () -> String, _ body: (Database) throws -> T) throws -> T {
         try onConnection(action()) { db in
             guard !db.isInsideTransaction else { return try body(db) }
@@ -158,14 +157,14 @@ public final class DefaultStore: DataStore, DataStoreBatching, RewritesRelations
     }
 
     /// One statement that reads: SQLite runs it against one snapshot of the database by itself,
-    /// so it needs no `BEGIN` and `COMMIT` around it (a tenth of a lookup by key).
+    /// so it needs no `BEGIN` and `COMMIT` around it.
     func readOne<T>(_ action: @autoclosure () -> String, _ body: (Database) throws -> T) throws -> T {
         try onConnection(action(), body)
     }
 
     /// A read of one planned `SELECT` (``readOne(_:_:)``) whose statement is prepared already
-    /// runs straight on the connection under ``access``: GRDB's queue around it cost 3,500
-    /// instructions, a thirteenth of a lookup by key. The first read of a plan prepares it through
+    /// runs straight on the connection under ``access``, without GRDB's queue around it, which
+    /// would add its own work to every lookup by key. The first read of a plan prepares it through
     /// GRDB. The statement is only stepped through SQLite's C API (``GRDB/Statement/forEachRowBound(_:_:)``),
     /// which asks nothing of GRDB's queue.
     func readPrepared<T>(_ select: Statement, _ action: @autoclosure () -> String, _ body: (GRDB.Statement) throws -> T) throws -> T {

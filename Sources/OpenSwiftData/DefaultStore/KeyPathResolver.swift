@@ -11,8 +11,7 @@ import Foundation
 struct KeyPathResolver: @unchecked Sendable {
     private let resolutions: [AnyKeyPath: QueryKeyPathResolution]
     private let layouts: [String: SQLiteEntityLayout]
-    /// Resolutions by key path object (hashing the key path was 1,200 instructions per key path a
-    /// predicate names).
+    /// Resolutions by key path object, so that no key path a predicate names is hashed.
     private let byIdentity: IdentityCache<QueryKeyPathResolution?>
 
     init(layouts: [SQLiteEntityLayout]) {

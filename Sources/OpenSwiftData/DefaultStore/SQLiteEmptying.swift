@@ -3,8 +3,8 @@ import GRDB
 /// Deleting every row of a table, the way `delete(model:)` without a predicate asks.
 ///
 /// With foreign keys enforced SQLite deletes such a table row by row: for each row it checks the
-/// rows it refers to and applies the actions of the rows that refer to it (8,000 instructions a
-/// row of the benchmarks' grades, where raw SQLite's `DELETE FROM` empties the table at once). So
+/// rows it refers to and applies the actions of the rows that refer to it, where without them
+/// `DELETE FROM` empties the table at once. So
 /// the store switches enforcement off for that one transaction and does what the foreign keys
 /// would have done itself, one statement per reference: `ON DELETE SET NULL` columns are cleared,
 /// `ON DELETE CASCADE` rows (join-table pairs) deleted. Then SQLite truncates the table.

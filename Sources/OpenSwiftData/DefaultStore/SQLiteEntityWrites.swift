@@ -1,5 +1,5 @@
 /// The SQL a save writes one entity's rows with, and the order of a row's values, worked out once
-/// per store instead of once per saved model (the upsert text cost a third of an insert).
+/// per store instead of once per saved model (building the upsert text was much of an insert).
 struct SQLiteEntityWrites {
     /// One uniqueness constraint as the save looks it up.
     struct UniqueConstraint {
@@ -21,7 +21,7 @@ struct SQLiteEntityWrites {
     /// then the row's values.
     let upsert: String
     /// The same without the conflict clause, for a row under a key no row has (``SQLiteInsertKeys``):
-    /// SQLite spent 3,900 instructions more on a grade's upsert than on its plain insert.
+    /// SQLite does more work for an upsert than for a plain insert.
     let insert: String
     /// Per constraint of the table, in order.
     let uniqueConstraints: [UniqueConstraint]

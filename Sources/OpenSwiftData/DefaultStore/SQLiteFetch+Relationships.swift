@@ -37,8 +37,7 @@ extension DefaultStore {
         if column.storage == .toManyByInverse, let destination = column.destination, let inverse = column.inverse {
             let foreignKey = SQL.quote(inverse)
             // In the order of the key column's index, (key, rowid): each row's related keys still
-            // come in key order, and SQLite reads the index instead of sorting the pairs (half of
-            // the query's work).
+            // come in key order, and SQLite reads the index instead of sorting the pairs.
             return "SELECT \(foreignKey), \(SQL.quote(SQL.primaryKey)) FROM \(SQL.quote(destination)) WHERE \(foreignKey) IN (SELECT value FROM json_each(?)) ORDER BY \(foreignKey), \(SQL.quote(SQL.primaryKey))"
         }
         if let joinTable = column.joinTable {

@@ -81,7 +81,7 @@ extension DefaultStore {
     }
 
     /// The plan's statement with this query's constants and paging, bound in one pass: joining
-    /// the argument lists and mapping them cost two arrays (900 instructions) a fetch.
+    /// the argument lists and mapping them would build two arrays a fetch.
     private func statement(_ plan: SQLiteSelectPlans.Plan, shape: DataStoreQueryShape, query: DataStoreQuery) throws -> Statement {
         var values: [DatabaseValue] = []
         values.reserveCapacity(plan.slots.count + 2)
@@ -97,7 +97,7 @@ extension DefaultStore {
                               nanFlags: SQLiteNaNFlags) throws -> SQLFragment {
         let renderer = renderer(for: layout, nanFlags: nanFlags)
         // Whole models and the unsorted order come prebuilt: each `+=` of the long column list
-        // cost 500 instructions.
+        // copies and grows the text.
         var sql = switch columns {
         case .models: layout.selectAll
         case .keys: "SELECT \(SQL.column(layout.table.name, SQL.primaryKey)) FROM \(layout.quotedTable)"

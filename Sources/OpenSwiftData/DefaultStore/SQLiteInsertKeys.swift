@@ -17,7 +17,7 @@ final class SQLiteInsertKeys {
         var lookups: [Statement?]
         /// Whether the table held no row when this save first looked for a stored twin. Inserts
         /// are keyed before any of them is written, so an empty table stays empty meanwhile, and
-        /// a bulk load into it needs no lookup per insert (a tenth of a unique insert).
+        /// a bulk load into it needs no lookup per insert.
         var isEmpty: Bool?
 
         init(constraints: Int) {

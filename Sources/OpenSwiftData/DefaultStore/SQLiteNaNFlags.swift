@@ -2,7 +2,7 @@ import GRDB
 
 /// The store's NaN flags (``SQLiteMetadata/nanColumns(_:)``) for one query, read in the query's
 /// own transaction the first time it names a column that can hold NaN: only REAL and JSON columns
-/// can, most queries name none, and reading the flags was a tenth of a lookup by key.
+/// can, and most queries name none, so they skip reading the flags.
 final class SQLiteNaNFlags {
     private let db: Database
     private var flags: Set<String>?

@@ -6,7 +6,7 @@ import GRDBSQLite
 /// each value as its property's declared type. Planned once per entity: the common attribute types
 /// are read with SQLite's typed column functions, without a `DatabaseValue` in between and without
 /// looking the property's type up per value. Reading through `DatabaseValue`s and the column and
-/// property descriptions cost 30,000 instructions for a row of 14 columns, four times SQLite's own.
+/// property descriptions cost several times SQLite's own work per row.
 struct SQLiteRowReader: Sendable {
     enum Kind: Sendable {
         /// Read with SQLite's typed column functions.
@@ -88,9 +88,9 @@ struct SQLiteRowReader: Sendable {
     func read(_ handle: OpaquePointer, scopes: [IdentifierScope]) throws -> (key: Int64, slots: [Any?]) {
         let key = sqlite3_column_int64(handle, 0)
         // Appended in slot order into reserved room: each slot is written once, where filling
-        // them with nil first and assigning over that cost 200 instructions a value, and
-        // `Array(unsafeUninitializedCapacity:)` went through the standard library's unspecialized
-        // allocation, which looks the storage type up (650 instructions a row against 330).
+        // them with nil first writes each one twice, and
+        // `Array(unsafeUninitializedCapacity:)` goes through the standard library's unspecialized
+        // allocation, which looks the storage type up.
         var slots: [Any?] = []
         slots.reserveCapacity(fieldOfSlot.count)
         for position in fieldOfSlot {

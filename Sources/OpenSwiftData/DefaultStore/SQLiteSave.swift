@@ -34,7 +34,7 @@ struct SQLiteSave {
     private let insertKeys: SQLiteInsertKeys
     private var permanentScopes: StoreScopes
     /// The layout and row writes of the last entity written, by the scope of the snapshot's
-    /// identifier: looking both up by entity name was 800 instructions a row.
+    /// identifier, so that the next row of that entity does not look both up by entity name.
     private var lastWrite: (scope: IdentifierScope, layout: SQLiteEntityLayout, writes: RowWrites)?
     /// The changed columns and `UPDATE` of the last updated row (``updateStatement(_:layout:scope:)``).
     private var lastUpdate: (scope: IdentifierScope, changed: ChangedSlots, positions: [Int], statement: Statement?)?
@@ -79,8 +79,8 @@ struct SQLiteSave {
         }
 
         // Per insert, in the request's order: its key, whether no row has it yet, and its row when
-        // `target` built it already. Not the snapshot itself: a copy of each was 8 MB at the peak
-        // of a 100,000-model save.
+        // `target` built it already. Not the snapshot itself: a copy of each would add to
+        // the save's peak memory.
         var targets: [InsertTarget] = []
         targets.reserveCapacity(request.inserted.count)
         // References to inserts are resolved through `remap`; without relationships in the
@@ -107,7 +107,7 @@ struct SQLiteSave {
     // MARK: Keys
 
     /// The key of a model this store minted.
-    /// `role` is built only for the error (interpolating it per reference was 2% of a graph insert).
+    /// `role` is built only for the error, not interpolated for every reference.
     private mutating func ownKey(_ identifier: PersistentIdentifier, role: @autoclosure () -> String) throws -> Int64 {
         guard case .integer(let key) = identifier.primaryKey else { throw foreignIdentifier(identifier, role: role()) }
         // Identifiers of one entity and store share their scope: it is checked once per run of
@@ -127,7 +127,7 @@ struct SQLiteSave {
     /// Where an insert is written: its key; whether no row has that key (the save minted it and
     /// no earlier insert of the save took it), so a plain `INSERT` writes it; and the row's values
     /// when the constraints needed them and they are final (no relationship keys, which refer to
-    /// inserts not keyed yet): building a row twice was a tenth of an insert.
+    /// inserts not keyed yet), so that no row is built twice.
     private struct InsertTarget {
         let key: Int64
         let isNewKey: Bool
@@ -177,9 +177,8 @@ struct SQLiteSave {
 
     /// Writes an updated model: only the columns of the slots it changed (``DefaultSnapshot/changedSlots``),
     /// when known. The upsert rewrote every column, and so maintained each index and checked each
-    /// foreign key of the row again (SQLite spent 18,700 instructions on a grade whose letter
-    /// changed; the narrow update saves 13,000 of them). A row another connection deleted
-    /// meanwhile is written whole, as the upsert did.
+    /// foreign key of the row again, where an update usually changes one or two columns. A row
+    /// another connection deleted meanwhile is written whole, as the upsert did.
     private mutating func update(_ snapshot: DefaultSnapshot, key: Int64) throws {
         guard let changed = snapshot.changedSlots, changed.isKnown else { return try write(snapshot, key: key) }
         let layout = try writeTarget(snapshot.persistentIdentifier).0
@@ -189,7 +188,7 @@ struct SQLiteSave {
             var arguments = try rowValues(of: snapshot, layout: layout, positions: positions)
             arguments.append(key.databaseValue)
             try execute(statement, arguments, layout: layout)
-            // SQLite's own count: GRDB's checks it runs on its queue first (500 instructions).
+            // SQLite's own count: GRDB's first checks that it runs on its queue.
             if sqlite3_changes(db.sqliteConnection) == 0 { return try write(snapshot, key: key) }
         }
         try writeJoinTables(of: snapshot, key: key, layout: layout)

@@ -120,8 +120,8 @@ struct SQLiteTable: Codable, Hashable, Sendable {
 /// What the store knows about one entity at run time: its stored description and the model type
 /// whose snapshots it reads and writes.
 ///
-/// A class: a save and a fetch look it up per row, and copying a struct of this size cost 900
-/// instructions each time.
+/// A class: a save and a fetch look it up per row, and copying a struct of this size each
+/// time cost more than passing a reference.
 final class SQLiteEntityLayout: Sendable {
     let table: SQLiteTable
     /// Per column of `table`: the model property it holds.

@@ -2,8 +2,8 @@ import GRDB
 import Synchronization
 
 /// The `SELECT`s a store has rendered, by query shape (``DataStoreQueryShape``): a fetch whose
-/// shape was seen binds its constants into the SQL already made. Rendering was a sixth of a
-/// lookup by key, and the same few shapes run over and over.
+/// shape was seen binds its constants into the SQL already made, instead of rendering the same few
+/// shapes over and over.
 ///
 /// A plan is kept only when rendering read nothing from the database: a query naming a column
 /// that can hold NaN depends on the store's NaN flags, which a save can change.
@@ -12,8 +12,7 @@ final class SQLiteSelectPlans: Sendable {
     enum Columns: Hashable, Sendable { case models, keys }
 
     /// A class, so that the store's one connection keeps the plan's prepared statement in it:
-    /// finding it again in GRDB's statement cache hashed the whole SQL (1,500 instructions, a
-    /// twentieth of a lookup by key).
+    /// finding it again in GRDB's statement cache hashes the whole SQL.
     final class Plan: @unchecked Sendable {
         /// The whole statement, paging included.
         let sql: String
@@ -49,12 +48,12 @@ final class SQLiteSelectPlans: Sendable {
     /// fly starts over rather than growing without bound.
     static let capacity = 256
     /// The shapes used last, compared before the dictionary is asked: hashing a shape goes through
-    /// every string in it (2,300 instructions for a lookup by key), where comparing one with the
+    /// every string in it, where comparing one with the
     /// shape of the same code's last query finds the same strings and stops at their identity.
     static let recentCount = 4
 
     /// A class, so that comparing a recent entry reads its key in place: copying a key out of an
-    /// array retained and released everything in its query (600 instructions a lookup).
+    /// array retains and releases everything in its query.
     private final class Recent {
         let key: Key
         let plan: Plan

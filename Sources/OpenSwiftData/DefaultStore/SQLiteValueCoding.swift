@@ -69,7 +69,7 @@ enum SQLiteValueCoding {
 
     /// The common types (``SQLiteCommonType``), as `databaseValue` stores them: unwrapping an
     /// Optional and casting to `any FixedWidthInteger` are conformance lookups, and even trying
-    /// the plain casts one after the other cost 1,000 instructions a value. A nil Optional falls
+    /// the plain casts one after the other adds up, on every value. A nil Optional falls
     /// through to the general path.
     private static func commonDatabaseValue(_ value: Any) -> DatabaseValue? {
         guard let (common, optional) = SQLiteCommonType.of(type(of: value)) else { return nil }
@@ -237,8 +237,8 @@ extension String {
         isASCII ? self : precomposedStringWithCanonicalMapping
     }
 
-    /// Eight bytes at a time over the contiguous UTF-8: `utf8.allSatisfy` went byte by byte
-    /// through the view's index checks, 400 instructions for a short name.
+    /// Eight bytes at a time over the contiguous UTF-8: `utf8.allSatisfy` goes byte by byte
+    /// through the view's index checks.
     private var isASCII: Bool {
         var string = self
         return string.withUTF8 { bytes in

@@ -6,7 +6,7 @@ import GRDBSQLite
 extension GRDB.Statement {
     /// Runs a statement that returns no rows with these values bound straight through SQLite's C
     /// API. Building GRDB's `StatementArguments` and binding through them cost more than SQLite's
-    /// own work for each inserted row (about 15,000 instructions against 10,000).
+    /// own work for each inserted row.
     ///
     /// Only for the store's own statements, under its ``DefaultStore/access`` lock: inside the
     /// transactions it opens, the `BEGIN` and `COMMIT` of its reads, and planned reads
@@ -20,8 +20,8 @@ extension GRDB.Statement {
     }
 
     /// Binds text from the string's own UTF-8 (a small string's is copied to the stack), with its
-    /// length. GRDB's binding made a C string of it (`utf8CString`, an allocated array) and had
-    /// SQLite measure it: 450 of the 670 instructions a text value cost to bind.
+    /// length. GRDB's binding makes a C string of it (`utf8CString`, an allocated array) and has
+    /// SQLite measure it, most of the cost of binding a text value.
     private static func bind(_ text: inout String, to handle: OpaquePointer, at index: CInt) {
         text.withUTF8 { bytes in
             // An empty buffer may have no address, which SQLite would bind as NULL.
@@ -34,8 +34,8 @@ extension GRDB.Statement {
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
     /// Runs a query with these values bound straight through SQLite's C API, calling `row` with
-    /// the statement at each row. GRDB's cursor and arguments cost about 17,000 instructions per
-    /// query, more than SQLite's own work for a lookup by key; the same conditions as
+    /// the statement at each row. GRDB's cursor and arguments cost more per
+    /// query than SQLite's own work for a lookup by key; the same conditions as
     /// ``executeBound(_:)`` apply.
     func forEachRowBound(_ values: [DatabaseValue], _ row: (OpaquePointer) throws -> Void) throws {
         let handle = sqliteStatement

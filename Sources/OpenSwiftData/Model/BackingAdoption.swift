@@ -11,8 +11,8 @@ import Darwin
 /// The `@Model` macro gives `_$backingData` a default value, `createBackingData()`, which Swift
 /// evaluates in every initializer, `init(backingData:)` included; and the optional properties'
 /// implicit `= nil` defaults are written into it through their init accessors. For a fetched model
-/// that built and filled a second backing data only to drop it: a third of the cost of turning a
-/// row into a model. While the context initializes a model, the backing data it made is offered
+/// that built and filled a second backing data only to drop it, on every row turned into a
+/// model. While the context initializes a model, the backing data it made is offered
 /// here, on the current thread, and `createBackingData()` takes it instead of allocating one.
 enum BackingAdoption {
     private static let key: pthread_key_t = {

@@ -64,8 +64,8 @@ extension BackingStorage {
             return
         }
         // An unset slot (an initializer's first assignment) relates to nothing yet, and the new
-        // models are read from the value given: reading each back out of its slot copied it and
-        // checked it for an unresolved identifier (2,000 instructions a read).
+        // models are read from the value given: reading each back out of its slot would copy it and
+        // check it for an unresolved identifier.
         let before = isUnset(slot) ? [] : relatedModels(at: slot)
         setValue(newValue, at: slot)
         let after = assignedModels(newValue, rule: rule, slot: slot)
@@ -124,11 +124,11 @@ extension BackingStorage {
     /// type (`[M]` or a non-nil `[M]?`) and `other` is an `M`: `false` (nothing done) for anything
     /// else (a fault, values not resolved yet, unset, a subclass). The general path reads the whole
     /// to-many as models, compares it, converts it back and rescans it for new models, so that each
-    /// inverse append cost as much as the to-many (88,000 instructions at 50 elements, and growing).
+    /// inverse append cost as much as the to-many, more the longer it grew.
     ///
     /// The array is appended to where the slot holds it (``AnyOptionalLayout/holdsArraysInline``):
-    /// taking it out and putting it back looked up the metadata of `[M]` and cast the value
-    /// (1,100 instructions), and a copy left alive meanwhile would have copied the array.
+    /// taking it out and putting it back looks up the metadata of `[M]` and casts the value, and
+    /// a copy left alive meanwhile would copy the array.
     private func append(_ other: any PersistentModel, at slot: Int) -> Bool {
         guard !isFault, AnyOptionalLayout.holdsArraysInline, let rule = info.relationshipRule(at: slot), rule.isToMany,
               ObjectIdentifier(type(of: other)) == ObjectIdentifier(rule.destination) else { return false }
@@ -158,7 +158,7 @@ extension BackingStorage {
     }
 
     /// Whether `array` holds `element` itself. A plain loop over the buffer: `contains(where:)`
-    /// in this unspecialized code called a closure through witnesses per element (70 instructions).
+    /// in this unspecialized code calls a closure through witnesses per element.
     private static func holds(_ array: [AnyObject], _ element: AnyObject) -> Bool {
         array.withUnsafeBufferPointer { buffer in
             var index = 0
@@ -181,7 +181,7 @@ extension BackingStorage {
     /// After insert: every model this one refers to points back to it where the relationship has
     /// an inverse, covering values assigned in the model's initializer (before it had `self`).
     /// Only when a relationship was set before the model was known: setting one afterwards links
-    /// at once, and re-linking on insert cost a quarter of inserting a graph.
+    /// at once, and re-linking every model on insert was a large part of inserting a graph.
     package func linkInverses() {
         guard hasUnlinkedInverses, !info.relationshipSlots.isEmpty, let me = model else { return }
         hasUnlinkedInverses = false

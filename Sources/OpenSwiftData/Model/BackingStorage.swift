@@ -4,8 +4,8 @@ import Foundation
 /// property, the last committed values (for rollback), and the context the model is registered in.
 ///
 /// The fields every property read, fetch and save touches are `@exclusivity(unchecked)`: a class's
-/// stored property is otherwise checked at run time on each access (`swift_beginAccess`, 80
-/// instructions, two per property read). None of them is ever accessed inout across a call that
+/// stored property is otherwise checked at run time on each access (`swift_beginAccess`, twice
+/// per property read). None of them is ever accessed inout across a call that
 /// could reach the same storage, and a backing data is used by one thread at a time (its
 /// context's), so the checks could never fire.
 package class BackingStorage {
@@ -52,8 +52,7 @@ package class BackingStorage {
     /// The model this storage backs, set when it is inserted, registered or first relates to
     /// another. Unowned, not weak: the model owns this storage, so it outlives every use of it by
     /// the model or by a context (whose identity map and pending sets hold their models), and a
-    /// weak reference gave every model a side table (32 bytes and an allocation, 5 MB of a
-    /// 100,000-model insert).
+    /// weak reference gives every model a side table, one more allocation per model.
     @exclusivity(unchecked) package unowned var model: (any PersistentModel)?
     @exclusivity(unchecked) package var state: State = .detached
     /// Set by `ModelContext.model(for:)` for an identifier whose values were not loaded yet.
@@ -93,13 +92,13 @@ package class BackingStorage {
     package func setIdentifier(_ newValue: PersistentIdentifier?) { identifier = newValue }
 
     /// This storage as the protocol the store API speaks. ``ModelBackingData`` answers itself,
-    /// without the conformance lookup of `as! any BackingData` (1,200 instructions a saved model).
+    /// without the conformance lookup of `as! any BackingData`, which every saved model would pay.
     package var asBackingData: any BackingData { self as! any BackingData }
     package var hasIdentifier: Bool { identifier != nil }
 
     /// Whether every slot holds a value. Read in place when ``AnyOptionalLayout`` holds: a pattern
-    /// match or `== nil` on `values[index]` copied each value out of its existential and destroyed
-    /// the copy (260 instructions a slot, on every saved model).
+    /// match or `== nil` on `values[index]` copies each value out of its existential and destroys
+    /// the copy, for every slot of every saved model.
     var hasEveryValue: Bool {
         guard AnyOptionalLayout.typeWordMarksNil else {
             for index in values.indices {
@@ -181,7 +180,7 @@ package class BackingStorage {
 private func valuesEqual(_ lhs: Any, _ rhs: Any) -> Bool {
     if let equal = InlineAttributes.equal(lhs, rhs) { return equal }
     // The common types by exact cast: the general path below boxes value types as objects and
-    // looks up `Equatable` conformances, several thousand instructions per property set.
+    // looks up `Equatable` conformances, on every property set.
     switch (lhs, rhs) {
     case let (lhs as String, rhs as String): return lhs == rhs
     case let (lhs as Int, rhs as Int): return lhs == rhs
@@ -197,7 +196,7 @@ private func valuesEqual(_ lhs: Any, _ rhs: Any) -> Bool {
     }
     // Models compare by identity. Asked as `as? AnyObject` (or `as? any PersistentModel`),
     // Foundation bridged every array of models to an NSArray of boxed elements on each
-    // relationship write (60% of a graph insert).
+    // relationship write.
     if let lhsModel = unwrapOptional(lhs).flatMap(modelValue) {
         guard let rhsModel = unwrapOptional(rhs).flatMap(modelValue) else { return false }
         return lhsModel === rhsModel

@@ -1,7 +1,7 @@
 /// The keys one to-many relationship holds for every model of one fetch, read from the store on
 /// the first read of any of them: one query for the whole fetch, and none when nothing reads the
-/// relationship (fetching 1,000 students read their 5,000 grades' keys up front, a quarter of
-/// the fetch, though most fetches never look at them).
+/// relationship (reading them up front made every fetch pay for keys most fetches never look
+/// at).
 ///
 /// A model's read sees the relationship as stored at that moment, as a fault does: not
 /// necessarily as it was when the model was fetched.

@@ -6,9 +6,9 @@ import Foundation
 /// after ``AnyOptionalLayout/typeWordOffset``; for these types that layout is checked once on real
 /// values, and any other type goes the general way. Setting a property compares the slot's value
 /// with the new one, so that setting a value it already has is not a change: casting both out of
-/// their `Any`s took two `swift_dynamicCast`s (550 of the 850 instructions a `String` comparison
-/// cost, a third of setting a property). Reading a property copied its slot's `Any?` out of the
-/// values and the value out of that through value witnesses (600 instructions a read).
+/// their `Any`s takes two `swift_dynamicCast`s, most of the comparison's work. Reading a property
+/// otherwise copies its slot's `Any?` out of the values and the value out of that through value
+/// witnesses.
 package enum InlineAttributes {
     /// `lhs == rhs` when both are of one of the types below; `nil` for any other pair, which the
     /// caller compares the general way.
@@ -40,8 +40,8 @@ package enum InlineAttributes {
     /// Where slot `slot` of `values` holds a value of the type whose word is `word` (one of the
     /// types below, found held inline), for the caller to read it as that type at once; `nil` for
     /// any other slot. Not generic, so the array's bytes are reached through its specialized
-    /// `withUnsafeBytes` (a generic read went through the standard library's unspecialized one,
-    /// 110 instructions). The address is good only while `values`' owner neither changes nor
+    /// `withUnsafeBytes` (a generic read goes through the standard library's unspecialized one).
+    /// The address is good only while `values`' owner neither changes nor
     /// frees them: the one caller reads through it in the next statement.
     package static func address(in values: [Any?], at slot: Int, holding word: UInt) -> UnsafeRawPointer? {
         let words = TypeWords.shared

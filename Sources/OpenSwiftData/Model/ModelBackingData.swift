@@ -35,9 +35,8 @@ package final class ModelBackingData<M: PersistentModel>: BackingStorage, Backin
         }
         let stored = presentValue(at: slot)
         // Slots hold their declared type, so the value is usually exactly a `Value`: taken out of
-        // the existential after comparing types, where `as? Value` (a dynamic cast, and the
-        // metadata of `Optional<Value>` looked up in this unspecialized code) cost 1,500
-        // instructions a read.
+        // the existential after comparing types, where `as? Value` is a dynamic cast, with the
+        // metadata of `Optional<Value>` looked up in this unspecialized code, on every read.
         if holdsExactly(stored, Value.self) { return takeExactly(stored, as: Value.self) }
         return converted(stored, slot, as: Value.self)
     }

@@ -5,13 +5,13 @@ import Observation
 /// An `ObservationRegistrar` allocates two objects when it is created; most models (every one a
 /// bulk insert creates, most of those a fetch loads) are never observed. This one creates its
 /// registrar on the first read of a property, the only way an observer can start watching the
-/// model: until then no one can be watching, so a mutation has no one to tell. It saves two
-/// allocations and 100 bytes per model (10 MB of a 100,000-model insert).
+/// model: until then no one can be watching, so a mutation has no one to tell. It saves those two
+/// allocations for every model no one reads.
 public struct ModelObservationRegistrar: Sendable {
     /// What every model holds until its first read: a registrar no one observes through (reads
     /// replace it before they register anything), so holding it costs a retain, not two objects.
     /// Not an `Optional`: `ObservationRegistrar` is resilient, and an optional of it went through
-    /// value witnesses on every read (1,100 instructions a property read).
+    /// value witnesses on every property read.
     private static let placeholder = ObservationRegistrar()
 
     private var registrar = placeholder

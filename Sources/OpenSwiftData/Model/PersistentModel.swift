@@ -18,7 +18,7 @@ extension PersistentModel {
 
     /// The library's storage behind the model, when its backing data is one (``ModelBackingData``).
     /// Opened and checked on the metatype, which walks the superclass chain: `as? BackingStorage` on
-    /// the existential cost 930 instructions a call (boxing it into an `Any` first, 900), and
+    /// the existential is a dynamic cast (boxing it into an `Any` first barely helps), and
     /// deleting, saving and relationship upkeep ask once per model.
     package var backingStorage: BackingStorage? {
         func storage<Data: BackingData>(_ data: Data) -> BackingStorage? {

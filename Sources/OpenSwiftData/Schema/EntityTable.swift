@@ -1,7 +1,7 @@
 /// Values by entity name, for the lookups every fetch and save makes: its store, its table layout
 /// and its identifier scope. A schema has a handful of entities and a short name is compared as
-/// two words, so comparing the names in turn costs a tenth of hashing one (every byte through
-/// SipHash: 350 instructions, three times a lookup by key). Past ``scannedCount`` names it hashes.
+/// two words, so comparing the names in turn is cheaper than hashing one (every byte through
+/// SipHash), and a lookup by key asks three times. Past ``scannedCount`` names it hashes.
 struct EntityTable<Value> {
     /// In the order given; a name given twice keeps its first value.
     private(set) var names: [String] = []

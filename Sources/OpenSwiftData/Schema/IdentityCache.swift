@@ -2,8 +2,8 @@ import Synchronization
 
 /// What was worked out for an object by its identity: a key path (a key path literal is one object
 /// per place in the code, which the runtime instantiates once) or a type (its metadata). Most
-/// lookups compare a pointer instead of hashing a key path's components (about 1,000
-/// instructions) or an `ObjectIdentifier` with `Dictionary`'s seeded hash (200).
+/// lookups compare a pointer instead of hashing a key path's components or an `ObjectIdentifier`
+/// with `Dictionary`'s seeded hash.
 ///
 /// Each key path entry keeps its key path alive, so an identity is never reused while cached
 /// (types live for the whole process); `limit` bounds the cache when key paths are built afresh
@@ -34,7 +34,7 @@ final class IdentityCache<Value>: @unchecked Sendable {
     }
 
     /// The hit path touches only the identity: passing the key path along as the entry's owner
-    /// retained and released it on every lookup (70 instructions of a property read's slot).
+    /// retained and released it on every lookup, and every property read makes one.
     private func cached(_ identity: ObjectIdentifier) -> Value? {
         table.withLock { $0.value(for: identity) }
     }

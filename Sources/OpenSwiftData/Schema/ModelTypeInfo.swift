@@ -85,7 +85,7 @@ package final class ModelTypeInfo: @unchecked Sendable {
 
     /// A new backing data for this type's models, made through the class object: fetches and new
     /// models make one each in code generic over the model, where naming `ModelBackingData<M>`
-    /// looks the generic type's metadata up every time (330 instructions).
+    /// looks the generic type's metadata up every time.
     package func makeBacking<M: PersistentModel>(as _: M.Type) -> ModelBackingData<M> {
         unsafeDowncast(backingType.init(info: self), to: ModelBackingData<M>.self)
     }
@@ -105,10 +105,10 @@ package final class ModelTypeInfo: @unchecked Sendable {
     package func propertyName(for keyPath: AnyKeyPath) -> String? { slotByKeyPath[keyPath].map { properties[$0].name } }
 
     /// A `Mutex`, not an `NSLock`: every new or fetched model looks its type up here, and the
-    /// Foundation lock was half of the lookup's 430 instructions.
+    /// Foundation lock cost as much as the rest of the lookup.
     private static let cache = Mutex<[ObjectIdentifier: ModelTypeInfo]>([:])
     /// In front of `cache`, which stays the one place an info is made for a type: every insert
-    /// and fetch asks several times, and hashing the identifier was most of 310 instructions.
+    /// and fetch asks several times, and hashing the identifier was most of a lookup's work.
     private static let byType = IdentityCache<ModelTypeInfo>(limit: 4096)
 
     package static func of(_ modelType: any PersistentModel.Type) -> ModelTypeInfo {

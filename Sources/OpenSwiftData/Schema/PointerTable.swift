@@ -1,7 +1,7 @@
 /// An open-addressed table keyed by object identity (key path objects, metatypes), probing
 /// linearly from the pointer's own bits: a property read looks its key path up here, and
 /// `Dictionary`'s seeded hash of the identifier (plus a retain and release of the entry) was most
-/// of the lookup's 240 instructions. Not thread-safe: its caches hold it in a `Mutex`.
+/// of the lookup's work. Not thread-safe: its caches hold it in a `Mutex`.
 struct PointerTable<Value>: @unchecked Sendable {
     /// Identities by bucket; 0 is an empty bucket (no object lives at address 0).
     private var keys: [UInt]
@@ -13,7 +13,7 @@ struct PointerTable<Value>: @unchecked Sendable {
     private(set) var count = 0
 
     /// Starts small and doubles, at most a quarter full so that most lookups find their key in the
-    /// first bucket (at half full, probing made a property read 60 instructions dearer): a
+    /// first bucket (at half full, probing made every property read dearer): a
     /// cache's limit is a bound, not what it usually holds.
     init() {
         keys = Array(repeating: 0, count: 8)

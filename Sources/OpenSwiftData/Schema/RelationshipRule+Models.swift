@@ -6,15 +6,15 @@ extension RelationshipRule {
     /// callers read the general way.
     ///
     /// Relationship upkeep, inserting a graph and snapshotting it read related models this way
-    /// once per link: unwrapping the value through ``AnyOptional`` and collecting an array of
-    /// existentials cost 3,000 instructions each time.
+    /// once per link, instead of unwrapping the value through ``AnyOptional`` and collecting an
+    /// array of existentials each time.
     func forEachModel(in stored: Any, _ body: (any PersistentModel) -> Void) -> Bool? {
         func open<Stored>(_ value: Stored) -> Bool? {
             guard Stored.self == valueType else { return nil }
             func visit<M: PersistentModel>(_: M.Type) -> Bool {
                 // A model class's `M`, `M?`, `[M]` and `[M]?` are each one reference (nil as zero),
                 // and an array of a class reads as an array of objects: no metadata of `[M]` is
-                // looked up (300 instructions) and no element is cast.
+                // looked up and no element is cast.
                 if isToMany {
                     guard let array = unsafeBitCast(value, to: [AnyObject]?.self) else { return false }
                     for object in array { body(unsafeDowncast(object, to: M.self)) }

@@ -108,7 +108,7 @@ public final class Schema: Codable, Hashable, CustomDebugStringConvertible, @unc
     /// The entity name of a model type: its unqualified class name, as SwiftData uses.
     public static func entityName<T>(for type: T.Type) -> String where T: PersistentModel {
         // The type's name, as cached with its other facts: `String(describing:)` demangles the
-        // name on each call (7,000 instructions), and every fetch asks.
+        // name on each call, and every fetch asks.
         ModelTypeInfo.of(type).entityName
     }
 

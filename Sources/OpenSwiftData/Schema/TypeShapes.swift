@@ -57,7 +57,7 @@ package func modelValue(_ value: Any) -> (any PersistentModel)? {
 }
 
 /// The identifier a to-one value holds (`PersistentIdentifier?`, as snapshots and the default store
-/// hold it), taken out by comparing types; other forms are unwrapped and cast (2,200 instructions).
+/// hold it), taken out by comparing types; other forms are unwrapped and cast.
 package func heldIdentifier(_ value: Any) -> PersistentIdentifier? {
     if holdsExactly(value, PersistentIdentifier?.self) { return takeExactly(value, as: PersistentIdentifier?.self) }
     if holdsExactly(value, PersistentIdentifier.self) { return takeExactly(value, as: PersistentIdentifier.self) }
@@ -65,7 +65,7 @@ package func heldIdentifier(_ value: Any) -> PersistentIdentifier? {
 }
 
 /// The identifiers a to-many value holds, the same way: `as? [PersistentIdentifier]` checks an
-/// `Any` element by element, a thousand instructions a related model.
+/// `Any` element by element.
 package func heldIdentifiers(_ value: Any) -> [PersistentIdentifier]? {
     if holdsExactly(value, [PersistentIdentifier].self) { return takeExactly(value, as: [PersistentIdentifier].self) }
     if holdsExactly(value, [PersistentIdentifier]?.self) { return takeExactly(value, as: [PersistentIdentifier]?.self) }
@@ -87,9 +87,9 @@ extension AnyOptional {
 }
 
 /// Which types are Optionals, remembered per type: `value as? any AnyOptional` is a conformance
-/// lookup inside the dynamic cast machinery, 1,200 to 4,000 instructions, and relationship upkeep
-/// asks for every related model it reads. By identity (``IdentityCache``): a mutex-guarded
-/// `Dictionary` hashed each type's identifier (210 instructions a lookup).
+/// lookup inside the dynamic cast machinery, and relationship upkeep asks for every related model
+/// it reads. By identity (``IdentityCache``): a mutex-guarded `Dictionary` hashed each type's
+/// identifier.
 private enum OptionalTypes {
     private static let known = IdentityCache<(any AnyOptional.Type)?>(limit: 4096)
 
@@ -102,8 +102,8 @@ private enum OptionalTypes {
 ///
 /// Where the library usually knows a value's type, the pair replaces `as?`, which always goes
 /// through the dynamic cast machinery (a conformance lookup for protocol types, element-by-element
-/// conversion for arrays): 1,000 to 4,000 instructions on paths that run per value or per related
-/// model. The type compared is the opened one, not `type(of:)`: an `Any` built in generic code
+/// conversion for arrays), on paths that run per value or per related model. The type compared
+/// is the opened one, not `type(of:)`: an `Any` built in generic code
 /// around an `any PersistentModel` holds that existential, and `type(of:)` names the model inside.
 package func holdsExactly<T>(_ value: Any, _: T.Type) -> Bool {
     func open<Stored>(_: Stored) -> Bool { Stored.self == T.self }

@@ -136,8 +136,8 @@ public struct SQLiteQueryRenderer {
     /// `contains(where:)` (`all` false) or `allSatisfy` over a to-many's related models, each as
     /// `j<variable>`. A test that reads only that model is a key list of the fetched rows with a
     /// related model passing it (`<owner> IN (…)`, `NOT IN` for `allSatisfy`), which SQLite runs
-    /// once, where a correlated `EXISTS` runs once per fetched row (8 million instructions against
-    /// 3 for 1,000 students' grades, as much as a hand-written join).
+    /// once, where a correlated `EXISTS` runs once per fetched row; the key list costs about what a
+    /// hand-written join does.
     private func relatedTest(_ rows: SQLiteRelatedRows, _ variable: Int, _ test: QueryExpression, all: Bool,
                              _ state: inout SQLiteRenderState) throws -> String {
         let alias = "j\(variable)"

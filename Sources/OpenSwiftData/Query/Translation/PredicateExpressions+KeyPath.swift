@@ -47,7 +47,7 @@ extension PredicateExpressions.KeyPath: QueryOperandTranslatable {
         }
     }
 
-    /// `path + [name]` made a second array and grew it (575 instructions); most paths are empty.
+    /// Not `path + [name]`, which makes a second array and grows it; most paths are empty.
     private static func appending(_ name: String, to path: [String]) -> [String] {
         guard !path.isEmpty else { return [name] }
         var extended = path

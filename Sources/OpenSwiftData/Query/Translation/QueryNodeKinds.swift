@@ -1,8 +1,8 @@
 import Foundation
 
 /// What a predicate node's type translates as, worked out with one dynamic cast per type and kept:
-/// casting every node to `any QueryTranslatable` and `any QueryOperandTranslatable` cost about 1,500
-/// instructions a cast, a third of translating `$0.id == id`, on every fetch.
+/// casting every node to `any QueryTranslatable` and `any QueryOperandTranslatable` is a
+/// conformance lookup per cast, on every fetch.
 struct QueryNodeKinds: @unchecked Sendable {
     let translatable: (any QueryTranslatable.Type)?
     let operand: (any QueryOperandTranslatable.Type)?

@@ -109,8 +109,8 @@ extension QueryValue {
     /// The query form of a value of one of the common attribute types (`String`, `Int`, `Int64`,
     /// `Double`, `Bool`, `Date`, `UUID`, identifiers and arrays of them, and their optionals), found by its exact
     /// type; nil for any other value. Comparing the type is a pointer comparison, where the casts of
-    /// ``init(converting:)`` are conformance lookups of thousands of instructions each, for every
-    /// value a snapshot store's filter or sort reads.
+    /// ``init(converting:)`` are conformance lookups, run for every value a snapshot store's filter
+    /// or sort reads.
     package init?(exactly value: Any) {
         let type = Swift.type(of: value)
         if type == String.self {

@@ -4,8 +4,8 @@ import Foundation
 /// variable stands for, and the numbers given to collection elements.
 struct TranslationState {
     let resolve: @Sendable (AnyKeyPath) -> QueryKeyPathResolution?
-    /// A few pairs, not a dictionary: a predicate binds one variable per closure, and hashing
-    /// into a new dictionary was a tenth of translating `$0.id == id`.
+    /// A few pairs, not a dictionary: a predicate binds one variable per closure, and a new
+    /// dictionary for each translation costs more than comparing a few pairs.
     private var bindings: [(variable: PredicateExpressions.VariableID, operand: QueryOperand)] = []
     private var lastVariable = 0
 
@@ -56,8 +56,8 @@ struct TranslationState {
         return lastVariable
     }
 
-    /// Types' value types, worked out once: each asks several conformance questions of the runtime
-    /// (900 instructions), and a predicate asks for each of its nodes.
+    /// Types' value types, worked out once: each asks several conformance questions of the runtime,
+    /// and a predicate asks for each of its nodes.
     private static let valueTypes = IdentityCache<QueryValueType?>(limit: 4096)
 
     func valueType(of type: Any.Type) throws -> QueryValueType {
