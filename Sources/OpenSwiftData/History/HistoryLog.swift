@@ -17,11 +17,13 @@ package final class HistoryLog: @unchecked Sendable {
         let process = DefaultHistoryTransaction.currentProcess
         lock.withLock {
             var kinds: [(PersistentIdentifier, HistoryRecord.Kind)] = []
-            var seen: Set<PersistentIdentifier> = []
+            kinds.reserveCapacity(request.inserted.count + request.updated.count + request.deleted.count)
             for snapshot in request.inserted {
-                let identifier = remapped[snapshot.persistentIdentifier] ?? snapshot.persistentIdentifier
-                if seen.insert(identifier).inserted { kinds.append((identifier, .insert)) }
+                kinds.append((remapped[snapshot.persistentIdentifier] ?? snapshot.persistentIdentifier, .insert))
             }
+            // A model inserted in this save is recorded once, as an insert; only a save with
+            // updates needs the inserted set.
+            var seen = request.updated.isEmpty ? [] : Set(kinds.map(\.0))
             for snapshot in request.updated where seen.insert(snapshot.persistentIdentifier).inserted {
                 let names = Self.info(of: snapshot)?.changedPropertyNames(snapshot.changedSlots) ?? []
                 kinds.append((snapshot.persistentIdentifier, .update(names)))

@@ -15,48 +15,74 @@ package struct SnapshotQueryEngine {
     /// force unwrap) sends the filter back to the context, which evaluates it with Swift's semantics.
     package func run(_ query: DataStoreQuery, over rows: [DefaultSnapshot]) throws -> [DefaultSnapshot] {
         let cursor = RowCursor(engine: self, entityName: query.entityName)
-        var result = rows
+        var result: [DefaultSnapshot]
         if let filter = query.filter {
-            // One pair of closures for the whole run, reading the row the cursor is on: closures
-            // capturing each row were an allocation per row.
-            let property: (QueryPropertyPath) throws -> QueryValue = { try cursor.value(at: $0) }
-            let elementProperty: (PersistentIdentifier, QueryPropertyPath) throws -> QueryValue = { identifier, path in
-                guard let element = related(identifier) else { return .null }
-                return try value(at: path, of: element)
-            }
-            let compiled = cursor.info.flatMap { CompiledFilter(filter, info: $0) }
             do {
-                result = try result.filter { row in
-                    if let compiled, let info = cursor.info, let slots = row.values.slots(for: info) {
-                        return try compiled.matches(slots, entityName: info.entityName)
-                    }
-                    cursor.row = row
-                    return try QueryEvaluator(identifier: row.persistentIdentifier, property: property, elementProperty: elementProperty).matches(filter)
-                }
+                result = try self.filter(rows, by: filter, cursor: cursor)
             } catch is QueryEvaluationError {
                 throw DataStoreError.preferInMemoryFilter
             }
+        } else {
+            result = rows
         }
-        if !query.sortBy.isEmpty {
-            var keyed: [(row: DefaultSnapshot, keys: [QueryValue])] = []
-            keyed.reserveCapacity(result.count)
-            for row in result {
-                cursor.row = row
-                keyed.append((row, try query.sortBy.map { try cursor.value(at: $0.path) }))
-            }
-            result = keyed.enumerated().sorted { lhs, rhs in
-                for (index, key) in query.sortBy.enumerated() {
-                    switch QueryEvaluator.compare(lhs.element.keys[index], rhs.element.keys[index], ascending: key.ascending) {
-                    case .orderedAscending: return true
-                    case .orderedDescending: return false
-                    case .orderedSame: continue
-                    }
-                }
-                return lhs.offset < rhs.offset
-            }.map(\.element.row)
-        }
+        if !query.sortBy.isEmpty { result = try sort(result, by: query.sortBy, cursor: cursor) }
         guard query.fetchOffset != nil || query.fetchLimit != nil else { return result }
         return Array(result.dropFirst(query.fetchOffset ?? 0).prefix(query.fetchLimit ?? Int.max))
+    }
+
+    /// The rows the filter keeps, in order: through the compiled filter when the filter has its
+    /// shape and the row holds its values by slot, else through ``QueryEvaluator``.
+    private func filter(_ rows: [DefaultSnapshot], by filter: QueryExpression, cursor: RowCursor) throws -> [DefaultSnapshot] {
+        // One pair of closures for the whole run, reading the row the cursor is on: closures
+        // capturing each row were an allocation per row.
+        let property: (QueryPropertyPath) throws -> QueryValue = { try cursor.value(at: $0) }
+        let elementProperty: (PersistentIdentifier, QueryPropertyPath) throws -> QueryValue = { identifier, path in
+            guard let element = related(identifier) else { return .null }
+            return try value(at: path, of: element)
+        }
+        func evaluate(_ row: DefaultSnapshot) throws -> Bool {
+            cursor.row = row
+            return try QueryEvaluator(identifier: row.persistentIdentifier, property: property, elementProperty: elementProperty).matches(filter)
+        }
+        var kept: [DefaultSnapshot] = []
+        guard let info = cursor.info, let compiled = CompiledFilter(filter, info: info) else {
+            for row in rows where try evaluate(row) { kept.append(row) }
+            return kept
+        }
+        // By index: a row is copied only when it is kept.
+        for index in rows.indices {
+            let matches = if let slots = rows[index].values.slots(for: info) {
+                try compiled.matches(slots, entityName: info.entityName)
+            } else {
+                try evaluate(rows[index])
+            }
+            if matches { kept.append(rows[index]) }
+        }
+        return kept
+    }
+
+    /// The rows in the sort's order, stable: each row's keys are read once, and positions are
+    /// sorted rather than rows, whose copies are several reference counts each.
+    private func sort(_ rows: [DefaultSnapshot], by sortBy: [QuerySortKey], cursor: RowCursor) throws -> [DefaultSnapshot] {
+        let width = sortBy.count
+        var keys: [QueryValue] = []
+        keys.reserveCapacity(rows.count * width)
+        for row in rows {
+            cursor.row = row
+            for key in sortBy { keys.append(try cursor.value(at: key.path)) }
+        }
+        let ascending = sortBy.map(\.ascending)
+        let order = rows.indices.sorted { lhs, rhs in
+            for column in 0..<width {
+                switch QueryEvaluator.compare(keys[lhs * width + column], keys[rhs * width + column], ascending: ascending[column]) {
+                case .orderedAscending: return true
+                case .orderedDescending: return false
+                case .orderedSame: continue
+                }
+            }
+            return lhs < rhs
+        }
+        return order.map { rows[$0] }
     }
 
     package func evaluator(for row: DefaultSnapshot) -> QueryEvaluator {

@@ -24,7 +24,8 @@ package final class SnapshotTable: @unchecked Sendable {
                 return self.rows[identifier.entityName]?[key]
             }
             do {
-                return try engine.run(query, over: rows[query.entityName]?.snapshots ?? [])
+                guard let live = rows[query.entityName]?.live() else { return [] }
+                return try engine.run(query, over: live)
             } catch is QueryTranslationError {
                 throw DataStoreError.preferInMemoryFilter
             }
@@ -104,58 +105,95 @@ package final class SnapshotTable: @unchecked Sendable {
 
 /// One entity's snapshots in key order (the order they were inserted in, as keys only grow), with
 /// their positions by key: a fetch reads them in order without sorting every key first.
+///
+/// The snapshots are one dense array, handed to a fetch as it is: iterating a copy of each would
+/// retain and release every row, kept or not. A removal leaves its snapshot in place, marked; the
+/// next fetch, or a batch of removals at its end, compacts them all at once.
 private struct EntityRows {
-    /// Key order; nil where a snapshot was removed (compacted once they are half of it).
-    private var entries: [(key: Int64, snapshot: DefaultSnapshot)?] = []
+    private var snapshots: [DefaultSnapshot] = []
+    private var keys: [Int64] = []
     private var positions: [Int64: Int] = [:]
+    /// Positions whose snapshot was removed, not yet compacted.
+    private var removed: Set<Int> = []
 
     var count: Int { positions.count }
 
     subscript(key: Int64) -> DefaultSnapshot? {
-        positions[key].flatMap { entries[$0]?.snapshot }
+        positions[key].map { snapshots[$0] }
     }
 
-    var snapshots: [DefaultSnapshot] {
-        var snapshots: [DefaultSnapshot] = []
-        snapshots.reserveCapacity(positions.count)
-        for case let entry? in entries { snapshots.append(entry.snapshot) }
+    /// The live snapshots in key order; compacts first when some were removed.
+    mutating func live() -> [DefaultSnapshot] {
+        compact()
         return snapshots
     }
 
-    /// The live entries, in key order.
-    var keyed: [(key: Int64, snapshot: DefaultSnapshot)] { entries.compactMap { $0 } }
+    /// The live snapshots in key order, without compacting (for a copy about to be replaced).
+    var liveSnapshots: [DefaultSnapshot] {
+        guard !removed.isEmpty else { return snapshots }
+        return snapshots.indices.filter { !removed.contains($0) }.map { snapshots[$0] }
+    }
+
+    /// The live snapshots with their keys, in key order.
+    var keyed: [(key: Int64, snapshot: DefaultSnapshot)] {
+        snapshots.indices.filter { !removed.contains($0) }.map { (keys[$0], snapshots[$0]) }
+    }
 
     mutating func put(_ snapshot: DefaultSnapshot, key: Int64) {
         if let position = positions[key] {
-            entries[position] = (key, snapshot)
-        } else if let last = entries.last(where: { $0 != nil })??.key, key < last {
+            snapshots[position] = snapshot
+        } else if let last = lastLiveKey, key < last {
             // A key below the last one (a model the save re-creates): placed in key order.
-            var live = keyed
-            live.insert((key, snapshot), at: live.firstIndex { $0.key > key } ?? live.endIndex)
-            rebuild(live)
+            compact()
+            let position = keys.firstIndex { $0 > key } ?? keys.endIndex
+            snapshots.insert(snapshot, at: position)
+            keys.insert(key, at: position)
+            rebuildPositions()
         } else {
-            positions[key] = entries.count
-            entries.append((key, snapshot))
+            positions[key] = snapshots.count
+            snapshots.append(snapshot)
+            keys.append(key)
         }
     }
 
-    /// Removes the key's snapshot; `compacting: false` leaves the hole for a batch of removals
-    /// to compact once (``compactIfSparse()``), instead of each time half the entries are holes.
+    private var lastLiveKey: Int64? {
+        var position = keys.count - 1
+        while position >= 0, removed.contains(position) { position -= 1 }
+        return position >= 0 ? keys[position] : nil
+    }
+
+    /// Removes the key's snapshot; `compacting: false` leaves it marked for a batch of removals
+    /// to compact once (``compactIfSparse()``).
     mutating func remove(_ key: Int64, compacting: Bool = true) {
         guard let position = positions.removeValue(forKey: key) else { return }
-        entries[position] = nil
+        removed.insert(position)
         if compacting { compactIfSparse() }
     }
 
     mutating func compactIfSparse() {
-        if entries.count > 64, positions.count * 2 < entries.count { rebuild(keyed) }
+        if snapshots.count > 64, removed.count * 2 > snapshots.count { compact() }
     }
 
-    private mutating func rebuild(_ live: [(key: Int64, snapshot: DefaultSnapshot)]) {
-        entries = live
+    private mutating func compact() {
+        guard !removed.isEmpty else { return }
+        var kept = 0
+        for position in snapshots.indices where !removed.contains(position) {
+            if kept != position {
+                snapshots.swapAt(kept, position)
+                keys.swapAt(kept, position)
+            }
+            kept += 1
+        }
+        snapshots.removeLast(snapshots.count - kept)
+        keys.removeLast(keys.count - kept)
+        removed = []
+        rebuildPositions()
+    }
+
+    private mutating func rebuildPositions() {
         positions = [:]
-        positions.reserveCapacity(live.count)
-        for (position, entry) in live.enumerated() { positions[entry.key] = position }
+        positions.reserveCapacity(keys.count)
+        for (position, key) in keys.enumerated() { positions[key] = position }
     }
 }
 
@@ -191,7 +229,7 @@ private struct UniqueIndex {
         // Most entities have no constraint: nothing to compare, row by row.
         guard constraints[entityName]?.isEmpty == false else { return }
         var seen: Set<[QueryValue]> = []
-        for row in rows.snapshots {
+        for row in rows.liveSnapshots {
             for key in constraintKeys(of: row) where !seen.insert(key).inserted {
                 let names = constraints[entityName]?[position(of: key)] ?? []
                 throw PersistenceError(.uniqueConstraintViolation,
