@@ -43,6 +43,11 @@ public protocol DataStoreRowAccess: DataStore where Snapshot == DefaultSnapshot 
     /// ``DataStoreRowLayout/values(of:)`` gives them back without a copy.
     func saveRows(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> [PersistentIdentifier]
 
+    /// Saves as ``saveRows(_:)`` does, and sets `historyToken` to the token of the history
+    /// transaction the save recorded, for a store that keeps history. Defaults to
+    /// ``saveRows(_:)``, leaving the token nil.
+    func saveRows(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>, historyToken: inout (any HistoryToken)?) throws -> [PersistentIdentifier]
+
     /// Whether every attribute in the rows of ``fetchRows(_:editingState:)`` is exactly of its
     /// property's declared type, as the store guarantees by how it reads them: the context then
     /// takes them without looking at each. Defaults to `false`: the context checks each attribute
@@ -56,4 +61,9 @@ public protocol DataStoreRowAccess: DataStore where Snapshot == DefaultSnapshot 
 extension DataStoreRowAccess {
     /// `false`: by default the context checks each value's type as it reads a row.
     public var rowsHoldDeclaredTypes: Bool { false }
+
+    /// ``saveRows(_:)``, reporting no history token.
+    public func saveRows(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>, historyToken: inout (any HistoryToken)?) throws -> [PersistentIdentifier] {
+        try saveRows(request)
+    }
 }
