@@ -62,6 +62,15 @@ extension DataStoreRowAccess {
     /// `false`: by default the context checks each value's type as it reads a row.
     public var rowsHoldDeclaredTypes: Bool { false }
 
+    /// A save through ``DataStore/save(_:)``, answered as `saveRows(_:historyToken:)` answers:
+    /// for stores whose row saves are their snapshot saves.
+    package func saveRowsThroughSave(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>, historyToken: inout (any HistoryToken)?) throws -> [PersistentIdentifier] {
+        let result = try save(request)
+        historyToken = result.historyToken
+        let remap = result.remappedIdentifiers
+        return request.inserted.map { remap[$0.persistentIdentifier] ?? $0.persistentIdentifier }
+    }
+
     /// ``saveRows(_:)``, reporting no history token.
     public func saveRows(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>, historyToken: inout (any HistoryToken)?) throws -> [PersistentIdentifier] {
         try saveRows(request)

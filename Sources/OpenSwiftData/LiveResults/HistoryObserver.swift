@@ -24,9 +24,15 @@ public final class HistoryObserver: Observable {
 
     private let registrar = ObservationRegistrar()
     private let lock = NSLock()
+    /// Held for a whole read, so that two reads never count the same transactions.
+    private let reading = NSLock()
     private var counter = 0
     private var cursor: HistoryCursor
     private var savedHere = SavedTransactions()
+    /// When a save of the container began whose `didSave` has not come yet: its transaction may
+    /// be in the history before its token is in `savedHere`, so reads wait (at most 2 s, in case
+    /// the save failed and no `didSave` comes).
+    private var saveUnderWay: Date?
     private let context: ModelContext
     private let entityNames: Set<String>
     private var subscription: SaveSubscription?
@@ -70,7 +76,13 @@ public final class HistoryObserver: Observable {
             cursor = try HistoryCursor(context)
         }
         let subscription = SaveSubscription(container: modelContainer, entityNames: nil, isolation: isolation)
-        subscription.onSave = { [weak self] tokens in self?.lock.withLock { self?.savedHere.add(tokens) } }
+        subscription.onWillSave = { [weak self] in self?.lock.withLock { self?.saveUnderWay = Date() } }
+        subscription.onSave = { [weak self] tokens in
+            self?.lock.withLock {
+                self?.savedHere.add(tokens)
+                self?.saveUnderWay = nil
+            }
+        }
         self.subscription = subscription
         watch = HistoryWatch(container: modelContainer, isolation: isolation) { [weak self] in
             self?.readHistory() ?? false
@@ -78,7 +90,10 @@ public final class HistoryObserver: Observable {
     }
 
     /// Reads the transactions after the cursor; answers whether to go on.
-    private func readHistory() -> Bool {
+    func readHistory() -> Bool {
+        reading.lock()
+        defer { reading.unlock() }
+        if let since = lock.withLock({ saveUnderWay }), Date().timeIntervalSince(since) < 2 { return true }
         do {
             var cursor = lock.withLock { self.cursor }
             let transactions = try cursor.next(context)

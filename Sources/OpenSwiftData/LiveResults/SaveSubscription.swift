@@ -8,6 +8,8 @@ final class SaveSubscription: @unchecked Sendable {
     /// Called on the isolation the subscription was made with (or the saving thread, without
     /// one), with the save's history tokens.
     var onSave: (([DefaultHistoryToken]) -> Void)?
+    /// Called on the saving thread as a save of the container begins (`willSave`).
+    var onWillSave: (() -> Void)?
     private var tokens: [any NSObjectProtocol] = []
 
     /// `entityNames` nil hears of every save of the container.
@@ -17,6 +19,10 @@ final class SaveSubscription: @unchecked Sendable {
             guard let self, let container, let saver = notification.object as? ModelContext, saver.container === container,
                   Self.touches(entityNames, notification.userInfo) else { return }
             report(Self.historyTokens(notification.userInfo), isolation)
+        })
+        tokens.append(center.addObserver(forName: ModelContext.willSave, object: nil, queue: nil) { [weak self, weak container] notification in
+            guard let self, let container, let saver = notification.object as? ModelContext, saver.container === container else { return }
+            onWillSave?()
         })
         // A batch delete names no models, and its cascades may reach any entity.
         tokens.append(center.addObserver(forName: ModelContext.didBatchDelete, object: nil, queue: nil) { [weak self, weak container] notification in

@@ -96,10 +96,7 @@ extension InMemoryStore: DataStoreRowAccess {
 
     /// ``saveRows(_:)``, answering the token of the history transaction the save recorded.
     public func saveRows(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>, historyToken: inout (any HistoryToken)?) throws -> [PersistentIdentifier] {
-        let result = try save(request)
-        historyToken = result.historyToken
-        let remap = result.remappedIdentifiers
-        return request.inserted.map { remap[$0.persistentIdentifier] ?? $0.persistentIdentifier }
+        try saveRowsThroughSave(request, historyToken: &historyToken)
     }
 }
 
