@@ -129,6 +129,7 @@ let package = Package(
             name: "OpenSwiftDataTests",
             dependencies: [
                 "OpenSwiftData",
+                "JSONStore",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]

@@ -39,6 +39,21 @@ final class ArchiveCoder: @unchecked Sendable {
         try encodeElement(ArchiveRecord(schemaRecord: record))
     }
 
+    /// The element that keeps a store's history, last in the array of a store that keeps it.
+    func encode(_ history: HistoryBook) throws -> Data {
+        try encodeElement(ArchiveHistory(history: history))
+    }
+
+    /// The history a file keeps, from its last element; nil when it keeps none.
+    func history(in bytes: Data) throws -> HistoryBook? {
+        guard let last = JSONSyntaxScanner.topLevelElements(of: bytes)?.last else { return nil }
+        let element = Data(bytes[last])
+        // A snapshot (one may have a property named "history") is never the history element.
+        guard element.prefix(64).range(of: Data(#""history""#.utf8)) != nil,
+              element.range(of: Data(#""persistentIdentifier""#.utf8)) == nil else { return nil }
+        return try decoder.decodeChecked(ArchiveHistory.self, from: element).history
+    }
+
     /// One snapshot from its JSON object, with this configuration's strategies.
     func decodeSnapshot(_ json: Data) throws -> DefaultSnapshot {
         try decoder.decodeChecked(DefaultSnapshot.self, from: json)
@@ -121,6 +136,8 @@ private struct ArchiveElement: Decodable {
         let container = try decoder.container(keyedBy: Key.self)
         if container.contains(Key(stringValue: "persistentIdentifier")) {
             snapshot = try DefaultSnapshot(from: decoder)
+        } else if container.contains(Key(stringValue: "history")) {
+            snapshot = nil  // The store's history (``ArchiveHistory``), read on its own.
         } else if container.contains(Key(stringValue: "schemaRecord")) {
             snapshot = nil  // The store's record (``ArchiveRecord``), read on its own.
         } else if container.contains(Key(stringValue: "implementation")) {
@@ -130,6 +147,11 @@ private struct ArchiveElement: Decodable {
                 "Expected a snapshot: an object with a \"persistentIdentifier\" key and one key per model property."))
         }
     }
+}
+
+/// The array element holding the store's history: `{"history": {…}}`.
+struct ArchiveHistory: Codable {
+    let history: HistoryBook
 }
 
 /// The array element holding the store's record: `{"schemaRecord": {…}}`.

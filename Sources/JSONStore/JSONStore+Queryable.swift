@@ -15,7 +15,9 @@ extension JSONStore: QueryableDataStore {
     public func deleteModels(matching query: DataStoreQuery) throws {
         let filter = DataStoreQuery(entityName: query.entityName, filter: query.filter)
         try write("delete") { archive in
-            for row in try evaluate(filter, in: archive) { archive.remove(row.persistentIdentifier) }
+            let doomed = try evaluate(filter, in: archive)
+            for row in doomed { archive.remove(row.persistentIdentifier) }
+            recordDeletes(doomed, author: nil, in: &archive)
         }
     }
 }

@@ -11,7 +11,12 @@ extension JSONStore: DataStoreRowAccess {
 
     /// A save as ``save(_:)`` makes it, answered with each insert's identifier in order.
     public func saveRows(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> [PersistentIdentifier] {
-        let remap = try save(request).remappedIdentifiers
-        return request.inserted.map { remap[$0.persistentIdentifier] ?? $0.persistentIdentifier }
+        var token: (any HistoryToken)?
+        return try saveRows(request, historyToken: &token)
+    }
+
+    /// ``saveRows(_:)``, answering the token of the history transaction the save recorded.
+    public func saveRows(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>, historyToken: inout (any HistoryToken)?) throws -> [PersistentIdentifier] {
+        try saveRowsThroughSave(request, historyToken: &historyToken)
     }
 }

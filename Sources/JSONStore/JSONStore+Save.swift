@@ -7,29 +7,32 @@ extension JSONStore {
     /// through the remap table. The file is replaced only once everything checked out, and the
     /// store's memory only once the file is written, so a failed save changes nothing.
     public func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
-        let remap = try write("save") { archive in
+        let (remap, token) = try write("save") { archive in
             var save = JSONSave(store: self, archive: archive)
             let remap = try save.run(request)
             archive = save.archive
-            return remap
+            return (remap, recordHistory(request, remapped: remap, in: &archive))
         }
-        return DataStoreSaveChangesResult(for: identifier, remappedIdentifiers: remap)
+        return DataStoreSaveChangesResult(for: identifier, remappedIdentifiers: remap, historyToken: token)
     }
 
     /// Deletes the entity's models matching the predicate, in one save of the file.
     public func delete<T>(_ request: DataStoreBatchDeleteRequest<T>) throws where T: PersistentModel {
         try write("delete") { archive in
             let query = try DataStoreQuery(FetchDescriptor<T>(predicate: request.predicate), translator: translator(for: T.self))
-            for row in try evaluate(query, in: archive) { archive.remove(row.persistentIdentifier) }
+            let doomed = try evaluate(query, in: archive)
+            for row in doomed { archive.remove(row.persistentIdentifier) }
+            recordDeletes(doomed, author: request.editingState.author, in: &archive)
         }
     }
 
     /// Empties the store (the file then holds an empty array).
     public func erase() throws {
         try write("erase") { archive in
-            let record = archive.record
+            let (record, history) = (archive.record, archive.history)
             archive = SnapshotArchive()
             archive.record = record
+            archive.history = history
         }
     }
 

@@ -20,7 +20,9 @@ extension JSONStore: SaveReceiptRecording {
             var save = JSONSave(store: self, archive: archive)
             let remap = try save.run(request)
             archive = save.archive
-            receipt = SaveReceipt(response: try response(DataStoreSaveChangesResult(for: identifier, remappedIdentifiers: remap)), isReplay: false)
+            let token = recordHistory(request, remapped: remap, in: &archive)
+            receipt = SaveReceipt(response: try response(DataStoreSaveChangesResult(for: identifier, remappedIdentifiers: remap, historyToken: token)),
+                                  isReplay: false)
         }, beforeReplacing: { bytes in
             guard let receipt else { return }
             var log = self.receipts.log

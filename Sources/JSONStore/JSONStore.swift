@@ -82,6 +82,7 @@ public final class JSONStore: DataStore, DataStoreBatching, RewritesRelationship
                 DurableFile.removeOrphans(of: receiptsURL)
                 pendingRecord = try migrate(migrationPlan)
                 archive.record = pendingRecord
+                archive.history = configuration.keepsHistory ? HistoryBook() : nil
                 try reloadIfChanged()
             }
         }
@@ -140,6 +141,7 @@ public final class JSONStore: DataStore, DataStoreBatching, RewritesRelationship
             guard let file = try DurableFile.read(url) else {
                 archive = SnapshotArchive()
                 archive.record = pendingRecord
+                archive.history = configuration.keepsHistory ? HistoryBook() : nil
                 stamp = nil
                 readFailure = nil
                 return
@@ -166,6 +168,7 @@ public final class JSONStore: DataStore, DataStoreBatching, RewritesRelationship
         }
         var archive = try SnapshotArchive(snapshots)
         archive.record = try coder.record(in: bytes) ?? pendingRecord
+        archive.history = try coder.history(in: bytes) ?? (configuration.keepsHistory ? HistoryBook() : nil)
         return archive
     }
 

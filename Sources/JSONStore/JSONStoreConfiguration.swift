@@ -45,15 +45,32 @@ public struct JSONStoreConfiguration: DataStoreConfiguration, Sendable {
     public var outputFormatting: OutputFormatting
     /// How dates are written (ISO 8601 text by default); every form is read whatever this says.
     public var dateEncoding: DateEncoding
+    /// Whether the store keeps the history of its saves (``JSONStore/fetchHistory(_:)``), as the
+    /// file's last element, written in the same file replacement as each save. Off by default,
+    /// so that files stay the plain array of snapshots the seeds read; a file that has history
+    /// keeps it whatever this says.
+    public var keepsHistory: Bool
+    /// With ``keepsHistory``, how many transactions the file keeps: the oldest go first (their
+    /// tokens then expire). 10,000 by default.
+    public var historyLimit: Int
 
     /// Describes a JSON store at `url`, written with the given layout and date form.
     public init(name: String, schema: Schema? = nil, url: URL,
                 outputFormatting: OutputFormatting = .prettyPrinted, dateEncoding: DateEncoding = .iso8601) {
+        self.init(name: name, schema: schema, url: url, outputFormatting: outputFormatting, dateEncoding: dateEncoding, keepsHistory: false)
+    }
+
+    /// Describes a JSON store at `url` that keeps (or not) the history of its saves, at most
+    /// `historyLimit` transactions of it.
+    public init(name: String, schema: Schema? = nil, url: URL, outputFormatting: OutputFormatting = .prettyPrinted,
+                dateEncoding: DateEncoding = .iso8601, keepsHistory: Bool, historyLimit: Int = 10_000) {
         self.name = name
         self.schema = schema
         self.url = url
         self.outputFormatting = outputFormatting
         self.dateEncoding = dateEncoding
+        self.keepsHistory = keepsHistory
+        self.historyLimit = max(1, historyLimit)
     }
 
     /// Rejects a URL that is not a file path, before the container creates the store.

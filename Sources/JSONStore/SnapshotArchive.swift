@@ -17,6 +17,8 @@ struct SnapshotArchive {
     private var positionsByEntity: [String: [Int]] = [:]
     /// The schema record the file keeps first, written with every save; nil for the seeds' files.
     var record: StoredSchema?
+    /// The store's history, the file's last element; nil for a store that keeps none.
+    var history: HistoryBook?
 
     init() {}
 
@@ -70,8 +72,10 @@ struct SnapshotArchive {
         for index in entries.indices where entries[index]?.json == nil {
             entries[index]!.json = try coder.encode(entries[index]!.snapshot)
         }
-        guard let record else { return coder.file(entries.lazy.map { $0!.json! }, count: entries.count) }
-        return coder.file([try coder.encode(record)] + entries.lazy.map { $0!.json! }, count: entries.count + 1)
+        let head = try record.map { [try coder.encode($0)] } ?? []
+        let tail = try history.map { [try coder.encode($0)] } ?? []
+        guard !head.isEmpty || !tail.isEmpty else { return coder.file(entries.lazy.map { $0!.json! }, count: entries.count) }
+        return coder.file(head + entries.lazy.map { $0!.json! } + tail, count: head.count + entries.count + tail.count)
     }
 
     private mutating func append(_ entry: Entry) {

@@ -18,7 +18,15 @@ extension RemoteStore: DataStoreRowAccess {
 
     /// A save as ``save(_:)`` sends it, answered with each insert's identifier in order.
     public func saveRows(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> [PersistentIdentifier] {
-        let remap = remap(of: try send(request))
+        var token: (any HistoryToken)?
+        return try saveRows(request, historyToken: &token)
+    }
+
+    /// ``saveRows(_:)``, answering the token of the history transaction the server recorded.
+    public func saveRows(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>, historyToken: inout (any HistoryToken)?) throws -> [PersistentIdentifier] {
+        let response = try send(request)
+        historyToken = response.historyToken
+        let remap = remap(of: response)
         return request.inserted.map { remap[$0.persistentIdentifier] ?? $0.persistentIdentifier }
     }
 }

@@ -37,6 +37,8 @@ public final class RemoteStore: DataStore, DataStoreBatching, QueryableDataStore
     public var identifier: String { configuration.name }
 
     private let transport: HTTPTransport
+    /// The server's `history/events` stream, open while anything listens (`HistoryAnnouncing`).
+    let historyListener: HistoryEventListener
 
     /// Creates a store that talks to the configuration's server; nothing is sent until the first
     /// request, and the migration plan is the server's business, not used here.
@@ -45,6 +47,7 @@ public final class RemoteStore: DataStore, DataStoreBatching, QueryableDataStore
         self.configuration = configuration
         schema = configuration.schema ?? Schema()
         transport = HTTPTransport(configuration)
+        historyListener = HistoryEventListener(configuration)
     }
 
     // MARK: DataStore
@@ -68,7 +71,8 @@ public final class RemoteStore: DataStore, DataStoreBatching, QueryableDataStore
     /// same idempotency key.
     public func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
         let response = try send(request)
-        return DataStoreSaveChangesResult(for: response.storeIdentifier, remappedIdentifiers: remap(of: response))
+        return DataStoreSaveChangesResult(for: response.storeIdentifier, remappedIdentifiers: remap(of: response),
+                                          historyToken: response.historyToken)
     }
 
     /// Asks the server to delete every model matching the request's predicate.
@@ -110,7 +114,8 @@ public final class RemoteStore: DataStore, DataStoreBatching, QueryableDataStore
 
     /// Sends one save, retried under one idempotency key.
     func send(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> SaveResponse {
-        let body = try encode(SaveRequest(inserted: request.inserted, updated: request.updated, deleted: request.deleted))
+        let body = try encode(SaveRequest(inserted: request.inserted, updated: request.updated, deleted: request.deleted,
+                                          author: request.editingState.author))
         // One key per logical save: every retry of this call sends the same one.
         let key = UUID().uuidString
         return try call(StoreAPI.save, body: body, headers: [(StoreAPI.idempotencyKeyHeader, key)], as: SaveResponse.self)
@@ -152,6 +157,9 @@ public final class RemoteStore: DataStore, DataStoreBatching, QueryableDataStore
         switch detail?.code {
         case WireErrorCode.preferInMemoryFilter?: throw DataStoreError.preferInMemoryFilter
         case WireErrorCode.preferInMemorySort?: throw DataStoreError.preferInMemorySort
+        case WireErrorCode.historyTokenExpired?: throw SwiftDataError.historyTokenExpired
+        case PersistenceError.Code.foreignHistoryToken.rawValue?:
+            throw PersistenceError(.foreignHistoryToken, detail?.message ?? "The server refused a history token of another store.")
         default: break
         }
         let message = detail?.message ?? String(decoding: reply.body.prefix(500), as: UTF8.self)

@@ -6,8 +6,10 @@ import StoreWire
 /// serialised, because a store adopting ``QueryableDataStore`` need not be thread-safe.
 final class ServedStore: @unchecked Sendable {
     let schema: ServedSchema
-    private let store: any QueryableDataStore
-    private let lock = NSLock()
+    let store: any QueryableDataStore
+    let lock = NSLock()
+    /// Tells the clients streaming `history/events` of each new transaction.
+    let historyEvents: HistoryBroadcaster
     /// Receipts for stores that cannot keep them in their own transactions.
     private let receipts = ReceiptBook()
 
@@ -20,6 +22,8 @@ final class ServedStore: @unchecked Sendable {
         }
         self.store = store
         schema = ServedSchema(container.schema)
+        historyEvents = HistoryBroadcaster(storeIdentifier: (store as? any HistoryRecordReading)?.historyStoreIdentifier ?? store.identifier)
+        historyEvents.latest = { [weak self] in try self?.latestHistoryTransaction() }
     }
 
     /// The store identifier of the identifiers it mints.
@@ -48,20 +52,23 @@ final class ServedStore: @unchecked Sendable {
 
     func batchDelete(_ query: DataStoreQuery) throws {
         try lock.withLock { try store.deleteModels(matching: query) }
+        historyEvents.storeChanged()
     }
 
     /// Applies a save once per idempotency key and returns the encoded ``SaveResponse``; a retry
     /// with the same key and body gets the first response back (`isReplay`).
     func save(_ changes: SaveRequest, idempotencyKey: String?, fingerprint: String) throws -> SaveReceipt {
-        let request = DataStoreSaveChangesRequest(inserted: changes.inserted, updated: changes.updated,
-                                                  deleted: changes.deleted, editingState: EditingState())
+        let request = DataStoreSaveChangesRequest(inserted: changes.inserted, updated: try changes.updatedWithChanges(),
+                                                  deleted: changes.deleted, editingState: EditingState(author: changes.author))
+        defer { historyEvents.storeChanged() }
         let respond = { (result: DataStoreSaveChangesResult<DefaultSnapshot>) throws -> Data in
             let remapped = changes.inserted.compactMap { snapshot in
                 result.remappedIdentifiers[snapshot.persistentIdentifier].map {
                     SaveResponse.Remap(temporary: snapshot.persistentIdentifier, permanent: $0)
                 }
             }
-            return try WireCoding.encoder().encode(SaveResponse(storeIdentifier: result.storeIdentifier, remapped: remapped))
+            return try WireCoding.encoder().encode(SaveResponse(storeIdentifier: result.storeIdentifier, remapped: remapped,
+                                                                historyToken: result.historyToken as? DefaultHistoryToken))
         }
         return try lock.withLock {
             if let index = try firstMissingUpdate(changes.updated, in: store) {

@@ -46,6 +46,7 @@ struct StoreRoutes: Sendable {
         router.post(RouterPath(StoreAPI.save)) { request, _ in
             try await save(request)
         }
+        registerHistory(on: router)
     }
 
     /// Checks, decodes and validates a query body, then runs `call` with the query (a heavy one

@@ -13,6 +13,9 @@ extension StoreServerError {
             self = error
         case let error as DataStoreError:
             self.init(dataStoreError: error)
+        case let error as SwiftDataError where error == .historyTokenExpired:
+            self.init(WireErrorCode.historyTokenExpired, "The history token is from before history the store deleted; fetch the history again without it (or from a newer token).",
+                      status: .gone)
         case let error as PersistenceError:
             self.init(error.code.rawValue, error.message, status: Self.status(of: error.code))
         case let error as SQLiteStoreError:
@@ -49,7 +52,7 @@ extension StoreServerError {
         case .conflict: .conflict
         case .notFound: .notFound
         case .forbidden: .forbidden
-        case .badRequest, .unprocessableContent: .invalidRequest
+        case .badRequest, .unprocessableContent, .gone: .invalidRequest
         case .serviceUnavailable: .timeout
         default: .storeFailure
         }
@@ -62,7 +65,8 @@ extension StoreServerError {
         case .unknownEntity: .notFound
         case .readOnly: .forbidden
         case .idempotencyKeyReused: .unprocessableContent
-        case .invalidIdentifier, .invalidSnapshot: .badRequest
+        case .invalidIdentifier, .invalidSnapshot, .foreignHistoryToken: .badRequest
+        case .unavailable: .notFound
         default: .internalServerError
         }
     }

@@ -13,6 +13,12 @@ package enum StoreAPI {
     package static let identifiers = "/v1/identifiers"
     package static let save = "/v1/save"
     package static let batchDelete = "/v1/batch-delete"
+    /// The history transactions a ``HistoryRequest`` selects (``HistoryResponse``).
+    package static let history = "/v1/history"
+    /// Deletes the history transactions a ``HistoryRequest`` selects.
+    package static let deleteHistory = "/v1/history/delete"
+    /// Server-sent events: one ``HistoryEvent`` on connecting and after each new transaction.
+    package static let historyEvents = "/v1/history/events"
 
     /// Carries the client's key for one logical save; a retry sends the same key.
     package static let idempotencyKeyHeader = "Idempotency-Key"

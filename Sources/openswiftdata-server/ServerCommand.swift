@@ -83,7 +83,7 @@ struct ServerCommand: AsyncParsableCommand {
         let parts = store.split(separator: ":", maxSplits: 1).map(String.init)
         switch (parts.first, parts.count) {
         case ("sqlite", 2): return ModelConfiguration(url: URL(fileURLWithPath: parts[1]))
-        case ("json", 2): return JSONStoreConfiguration(name: "trips", url: URL(fileURLWithPath: parts[1]))
+        case ("json", 2): return JSONStoreConfiguration(name: "trips", url: URL(fileURLWithPath: parts[1]), keepsHistory: true)
         case ("memory", 1): return ModelConfiguration(isStoredInMemoryOnly: true)
         default: throw ValidationError("--store must be sqlite:PATH, json:PATH or memory (got '\(store)').")
         }

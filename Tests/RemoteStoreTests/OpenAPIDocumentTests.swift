@@ -89,7 +89,27 @@ import Yams
             let identifier = #"{"implementation":{"entityName":"Note","isTemporary":false,"primaryKey":\#(key),"storeIdentifier":"\#(store)","uriRepresentation":"x-swiftdata://\#(store)/Note/\#(key)"}}"#
             return #"{"inserted":[],"deleted":[],"updated":[{"persistentIdentifier":\#(identifier),"slug":"a","text":"x","rank":2,"created":0,"score":0,"folder":null}]}"#
         }, status: 409),
+        Scenario(name: "history", method: .POST, path: "/v1/history",
+                 body: { _ in #"{"conditions":[{"transaction":{"comparison":"greaterThan","number":0}}],"tokens":[],"newestFirst":true,"limit":5}"# }, status: 200),
+        Scenario(name: "history of an unknown entity", method: .POST, path: "/v1/history",
+                 body: { _ in #"{"conditions":[{"changedEntities":["Ghost"]}],"tokens":[],"newestFirst":false}"# }, status: 404),
+        Scenario(name: "history after an expired token", method: .POST, path: "/v1/history", body: { http in
+            _ = try await http.send("/v1/history/delete", json: #"{"conditions":[{"transaction":{"comparison":"lessThanOrEqual","number":1}}],"tokens":[],"newestFirst":false}"#)
+            let store = try await OpenAPIDocumentTests.storeIdentifier(http)
+            return #"{"conditions":[],"tokens":[{"\#(store)":0}],"newestFirst":false}"#
+        }, status: 410),
+        Scenario(name: "history delete", method: .POST, path: "/v1/history/delete",
+                 body: { _ in #"{"conditions":[{"author":{"equal":true,"author":"nobody"}}],"tokens":[],"newestFirst":false}"# }, status: 204),
+        Scenario(name: "history events without a token", method: .GET, path: "/v1/history/events", token: nil, status: 401),
     ]
+
+    /// The server store's identifier, from the history it answers.
+    static func storeIdentifier(_ http: RawHTTP) async throws -> String {
+        let reply = try await http.send("/v1/history", json: #"{"conditions":[],"tokens":[],"newestFirst":false}"#)
+        guard case .object(let object) = try JSONDecoder().decode(JSONValue.self, from: reply.body),
+              case .string(let store) = object["storeIdentifier"] else { return "" }
+        return store
+    }
 
     @Test(arguments: scenarios)
     func theServerAnswersAsTheDocumentSays(_ scenario: Scenario) async throws {

@@ -5,7 +5,8 @@ import Testing
 extension DataStoreConformance.Check {
     /// A store that keeps `DefaultHistoryTransaction` history (``HistoryProviding``) records each
     /// save as one transaction by the context's author, one change per model; any other store
-    /// makes `fetchHistory` throw ``PersistenceError`` `.unavailable`.
+    /// makes `fetchHistory` throw ``PersistenceError`` `.unavailable`, as does one whose
+    /// configuration turned its history off (a `JSONStore` without `keepsHistory`).
     static let history: [Self] = [
         Self("historyIsOneTransactionPerSaveWhereTheStoreKeepsIt") { harness in
             let container = try harness.makeContainer()
@@ -17,6 +18,11 @@ extension DataStoreConformance.Check {
             guard keepsDefaultHistory(container) else {
                 let error = try #require(throws: PersistenceError.self) { try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()) }
                 #expect(error.code == .unavailable)
+                return
+            }
+            do {
+                _ = try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>())
+            } catch let error as PersistenceError where error.code == .unavailable {
                 return
             }
             items[0].count += 1

@@ -30,6 +30,8 @@ public struct ModelConfiguration: Identifiable, Hashable, CustomDebugStringConve
     public let allowsSave: Bool
     /// Whether the store lives in memory, private to its container, instead of in a file.
     public let isStoredInMemoryOnly: Bool
+    /// How much history the store keeps (``HistoryRetention/default`` unless set).
+    public var historyRetention: HistoryRetention = .default
 
     /// CloudKit does not exist on Linux; the value is recorded for source compatibility only.
     public struct CloudKitDatabase: Hashable, Sendable {

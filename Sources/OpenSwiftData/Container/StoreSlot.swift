@@ -20,6 +20,8 @@ package final class StoreSlot: @unchecked Sendable {
         /// Whether any inserted model's identifier changed.
         package let remapped: Bool
         package let reregistered: [Row]
+        /// The token of the history transaction the save recorded, when the store reported one.
+        package var historyToken: (any HistoryToken)?
     }
 
     package let store: any DataStore
@@ -151,7 +153,8 @@ package final class StoreSlot: @unchecked Sendable {
             }
             let remap = result.remappedIdentifiers
             let permanents = inserted.map { remap[$0.persistentModelIdentifier] ?? $0.persistentModelIdentifier }
-            return SaveOutcome(insertedIdentifiers: permanents, remapped: !remap.isEmpty, reregistered: reregistered)
+            return SaveOutcome(insertedIdentifiers: permanents, remapped: !remap.isEmpty, reregistered: reregistered,
+                               historyToken: result.historyToken)
         }
         return try instruments.measure(.save, entity: Set((inserted + updated + deleted).map(\.info.entityName)).sorted().joined(separator: ",")) {
             if let rowStore {
@@ -166,15 +169,17 @@ package final class StoreSlot: @unchecked Sendable {
     /// the snapshot itself. The request is built inside the call, so it is gone once it returns.
     private func saveRows(_ rowStore: any DataStoreRowAccess, inserted: [BackingStorage], updated: [BackingStorage],
                           deleted: [BackingStorage], editingState: EditingState) throws -> SaveOutcome {
+        var token: (any HistoryToken)?
         let permanents = try lock.withLock {
             try rowStore.saveRows(DataStoreSaveChangesRequest(inserted: rowSnapshots(inserted), updated: rowSnapshots(updated),
-                                                              deleted: rowSnapshots(deleted), editingState: editingState))
+                                                              deleted: rowSnapshots(deleted), editingState: editingState),
+                                  historyToken: &token)
         }
         guard permanents.count == inserted.count else {
             throw PersistenceError(.invalidIdentifier, "The store '\(configuration.name)' answered \(permanents.count) identifiers for the \(inserted.count) inserted models of a save; saveRows answers one per inserted model, in order.")
         }
         let remapped = zip(inserted, permanents).contains { $0.persistentModelIdentifier != $1 }
-        return SaveOutcome(insertedIdentifiers: permanents, remapped: remapped, reregistered: [])
+        return SaveOutcome(insertedIdentifiers: permanents, remapped: remapped, reregistered: [], historyToken: token)
     }
 
     private func rowSnapshots(_ storages: [BackingStorage]) -> [DefaultSnapshot] {

@@ -19,6 +19,11 @@ extension ModelContext {
         case updatedIdentifiers
         /// The identifiers of the models the save deleted.
         case deletedIdentifiers
+        /// The history token of the store state after the save, in `didSave` only: the token
+        /// (`any HistoryToken`, a ``DefaultHistoryToken`` for the library's stores) when one store
+        /// recorded the save, as usual; a `[String: any HistoryToken]` by store identifier when
+        /// several did. Absent when no store of the container keeps history.
+        case historyTokens
     }
 
     /// Writes the pending changes, one store request per store. A store that throws leaves its
@@ -32,6 +37,7 @@ extension ModelContext {
         var insertedIDs: [PersistentIdentifier] = []
         var updatedIDs: [PersistentIdentifier] = []
         var deletedIDs: [PersistentIdentifier] = []
+        var historyTokens: [String: any HistoryToken] = [:]
         for slot in container.stores {
             let toInsert = slot.own(inserted.storages)
             let toUpdate = slot.own(changed.storages)
@@ -44,15 +50,22 @@ extension ModelContext {
             updatedIDs += toUpdate.map(commitUpdate)
             deletedIDs += toDelete.map(commitDelete)
             reregister(outcome.reregistered)
+            if let token = outcome.historyToken { historyTokens[slot.store.identifier] = token }
             if outcome.remapped && !referring.isEmpty {
                 try fixReferences(in: referring, slot: slot)
             }
         }
-        NotificationCenter.default.post(name: ModelContext.didSave, object: self, userInfo: [
+        var userInfo: [String: Any] = [
             NotificationKey.insertedIdentifiers.rawValue: insertedIDs,
             NotificationKey.updatedIdentifiers.rawValue: updatedIDs,
             NotificationKey.deletedIdentifiers.rawValue: deletedIDs,
-        ])
+        ]
+        if historyTokens.count == 1, let token = historyTokens.first?.value {
+            userInfo[NotificationKey.historyTokens.rawValue] = token
+        } else if !historyTokens.isEmpty {
+            userInfo[NotificationKey.historyTokens.rawValue] = historyTokens
+        }
+        NotificationCenter.default.post(name: ModelContext.didSave, object: self, userInfo: userInfo)
     }
 
     /// Runs the block, then saves. When the block throws, nothing is saved and its changes stay pending.

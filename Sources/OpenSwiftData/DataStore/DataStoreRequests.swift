@@ -61,6 +61,9 @@ public final class DataStoreSaveChangesResult<T>: Sendable where T: DataStoreSna
     public final let storeIdentifier: String
     /// Store-side values to apply to the context's models, keyed by (permanent) identifier.
     public final let snapshotsToReregister: [PersistentIdentifier: T]
+    /// The token of the history transaction the save recorded, for a store that keeps history;
+    /// the context posts it in `didSave` under ``ModelContext/NotificationKey/historyTokens``.
+    public final let historyToken: (any HistoryToken)?
 
     /// Creates a save result with the inserted models' permanent identifiers and any store-side
     /// values to apply.
@@ -69,6 +72,17 @@ public final class DataStoreSaveChangesResult<T>: Sendable where T: DataStoreSna
         self.storeIdentifier = storeIdentifier
         self.remappedIdentifiers = remappedIdentifiers
         self.snapshotsToReregister = snapshotsToReregister
+        historyToken = nil
+    }
+
+    /// Creates a save result that also carries the token of the history transaction the save
+    /// recorded.
+    public init(for storeIdentifier: String, remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier] = [:],
+                snapshotsToReregister: [PersistentIdentifier: T] = [:], historyToken: (any HistoryToken)?) {
+        self.storeIdentifier = storeIdentifier
+        self.remappedIdentifiers = remappedIdentifiers
+        self.snapshotsToReregister = snapshotsToReregister
+        self.historyToken = historyToken
     }
 
     /// The form the WWDC24 sample code uses (an API spelling from before SwiftData shipped).

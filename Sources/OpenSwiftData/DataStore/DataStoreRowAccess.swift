@@ -43,6 +43,11 @@ public protocol DataStoreRowAccess: DataStore where Snapshot == DefaultSnapshot 
     /// ``DataStoreRowLayout/values(of:)`` gives them back without a copy.
     func saveRows(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> [PersistentIdentifier]
 
+    /// Saves as ``saveRows(_:)`` does, and sets `historyToken` to the token of the history
+    /// transaction the save recorded, for a store that keeps history. Defaults to
+    /// ``saveRows(_:)``, leaving the token nil.
+    func saveRows(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>, historyToken: inout (any HistoryToken)?) throws -> [PersistentIdentifier]
+
     /// Whether every attribute in the rows of ``fetchRows(_:editingState:)`` is exactly of its
     /// property's declared type, as the store guarantees by how it reads them: the context then
     /// takes them without looking at each. Defaults to `false`: the context checks each attribute
@@ -56,4 +61,18 @@ public protocol DataStoreRowAccess: DataStore where Snapshot == DefaultSnapshot 
 extension DataStoreRowAccess {
     /// `false`: by default the context checks each value's type as it reads a row.
     public var rowsHoldDeclaredTypes: Bool { false }
+
+    /// A save through ``DataStore/save(_:)``, answered as `saveRows(_:historyToken:)` answers:
+    /// for stores whose row saves are their snapshot saves.
+    package func saveRowsThroughSave(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>, historyToken: inout (any HistoryToken)?) throws -> [PersistentIdentifier] {
+        let result = try save(request)
+        historyToken = result.historyToken
+        let remap = result.remappedIdentifiers
+        return request.inserted.map { remap[$0.persistentIdentifier] ?? $0.persistentIdentifier }
+    }
+
+    /// ``saveRows(_:)``, reporting no history token.
+    public func saveRows(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>, historyToken: inout (any HistoryToken)?) throws -> [PersistentIdentifier] {
+        try saveRows(request)
+    }
 }

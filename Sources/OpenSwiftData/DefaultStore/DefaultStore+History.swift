@@ -17,8 +17,11 @@ extension DefaultStore: HistoryProviding {
 
     public final func fetchHistory(_ descriptor: HistoryDescriptor<DefaultHistoryTransaction>) throws -> [DefaultHistoryTransaction] {
         let filter = HistoryFilter(descriptor.predicate)
-        let records = try read("Fetching history") { db in try historyRecords(descriptor, filter: filter, db: db) }
-        return try descriptor.finish(try records.map { try $0.transaction(storeIdentifier: storeIdentifier) }, filter: filter)
+        let query = HistoryRecordQuery(descriptor, filter: filter)
+        let records = try read("Fetching history") { db in try historyRecords(query, db: db) }
+        // `finish` takes them oldest first.
+        let ascending = query.newestFirst ? records.reversed() : records
+        return try descriptor.finish(try ascending.map { try $0.transaction(storeIdentifier: storeIdentifier) }, filter: filter)
     }
 
     /// Deletes the selected transactions with their changes; tokens below the highest deleted
@@ -27,21 +30,27 @@ extension DefaultStore: HistoryProviding {
         try requireWritable("delete history")
         let filter = HistoryFilter(descriptor.predicate)
         try write("Deleting history") { db in
-            let records = try historyRecords(descriptor, filter: filter, db: db)
+            let records = try historyRecords(HistoryRecordQuery(descriptor, filter: filter), db: db)
             // Typed transactions only when Swift has a part to play: deleting needs no model types.
             let numbers = descriptor.limitsInStore(filter) ? records.map(\.transactionIdentifier)
                 : try descriptor.finish(try records.map { try $0.transaction(storeIdentifier: storeIdentifier) }, filter: filter).map(\.transactionIdentifier)
-            guard let highest = numbers.max() else { return }
-            let list = "[\(numbers.map(String.init).joined(separator: ","))]"
-            try db.execute(sql: "DELETE FROM \(SQLiteHistory.tombstones) WHERE \"change\" IN (SELECT \"Z_PK\" FROM \(SQLiteHistory.changes) WHERE \"transactionNumber\" IN (SELECT value FROM json_each(?)))", arguments: [list])
-            try db.execute(sql: "DELETE FROM \(SQLiteHistory.changes) WHERE \"transactionNumber\" IN (SELECT value FROM json_each(?))", arguments: [list])
-            try db.execute(sql: "DELETE FROM \(SQLiteHistory.transactions) WHERE \"Z_PK\" IN (SELECT value FROM json_each(?))", arguments: [list])
-            try SQLiteHistory.setDeletedThrough(max(highest, try SQLiteHistory.deletedThrough(db)), db)
+            try deleteHistory(numbers, db: db)
         }
     }
 
-    /// The transactions SQL selects for the descriptor, in ascending number order, with their changes.
-    private func historyRecords(_ descriptor: HistoryDescriptor<DefaultHistoryTransaction>, filter: HistoryFilter, db: Database) throws -> [HistoryRecord] {
+    /// Deletes the transactions of these numbers with their changes, and moves the expiry mark.
+    private func deleteHistory(_ numbers: [Int64], db: Database) throws {
+        guard let highest = numbers.max() else { return }
+        let list = "[\(numbers.map(String.init).joined(separator: ","))]"
+        try db.execute(sql: "DELETE FROM \(SQLiteHistory.tombstones) WHERE \"change\" IN (SELECT \"Z_PK\" FROM \(SQLiteHistory.changes) WHERE \"transactionNumber\" IN (SELECT value FROM json_each(?)))", arguments: [list])
+        try db.execute(sql: "DELETE FROM \(SQLiteHistory.changes) WHERE \"transactionNumber\" IN (SELECT value FROM json_each(?))", arguments: [list])
+        try db.execute(sql: "DELETE FROM \(SQLiteHistory.transactions) WHERE \"Z_PK\" IN (SELECT value FROM json_each(?))", arguments: [list])
+        try SQLiteHistory.setDeletedThrough(max(highest, try SQLiteHistory.deletedThrough(db)), db)
+    }
+
+    /// The transactions SQL selects for the query, in its order, with their changes.
+    private func historyRecords(_ query: HistoryRecordQuery, db: Database) throws -> [HistoryRecord] {
+        let filter = query.filter
         guard try db.tableExists("osd_history_transactions") else {
             // A read-only store on a file written before the store kept history.
             try filter.checkTokens(storeIdentifier: storeIdentifier, deletedThrough: 0)
@@ -56,9 +65,8 @@ extension DefaultStore: HistoryProviding {
             return text
         }
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-        let descending = descriptor.limitsInStore(filter) && descriptor.ascendingByNumber == false
-        sql += descending ? " ORDER BY \"Z_PK\" DESC" : " ORDER BY \"Z_PK\""
-        if descriptor.limitsInStore(filter), let limit = descriptor.limit {
+        sql += query.newestFirst ? " ORDER BY \"Z_PK\" DESC" : " ORDER BY \"Z_PK\""
+        if let limit = query.limit {
             sql += " LIMIT ?"
             arguments.append(limit.databaseValue)
         }
@@ -66,7 +74,6 @@ extension DefaultStore: HistoryProviding {
             HistoryRecord(transactionIdentifier: row[0], timestamp: Date(timeIntervalSinceReferenceDate: row[1]), author: row[2],
                           bundleIdentifier: row[3], processIdentifier: row[4], changes: [])
         }
-        if descending { records.reverse() }
         try attachChanges(to: &records, db: db)
         return records
     }
@@ -127,6 +134,27 @@ extension DefaultStore: HistoryProviding {
             case nil: throw SQLiteStoreError(.corrupt, "History change \(number) has an unknown kind; delete the history that holds it (deleteHistory).", path: path)
             }
             records[position].changes.append(HistoryRecord.Change(changeIdentifier: number, identifier: identifier, kind: kind))
+        }
+    }
+}
+
+/// The server reads and deletes the history by name (``HistoryRecordReading``).
+extension DefaultStore: HistoryRecordReading {
+    package var historyStoreIdentifier: String { storeIdentifier }
+
+    package func historyRecords(_ query: HistoryRecordQuery) throws -> [HistoryRecord] {
+        try read("Fetching history") { db in try historyRecords(query, db: db) }
+    }
+
+    package func deleteHistoryRecords(_ query: HistoryRecordQuery) throws {
+        try requireWritable("delete history")
+        try write("Deleting history") { db in try deleteHistory(try historyRecords(query, db: db).map(\.transactionIdentifier), db: db) }
+    }
+
+    package func latestHistoryTransaction() throws -> Int64? {
+        try read("Fetching history") { db in
+            guard try db.tableExists("osd_history_transactions") else { return nil }
+            return try Int64.fetchOne(db, sql: "SELECT max(\"Z_PK\") FROM \(SQLiteHistory.transactions)")
         }
     }
 }

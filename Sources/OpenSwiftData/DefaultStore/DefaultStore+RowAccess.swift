@@ -14,7 +14,14 @@ extension DefaultStore: DataStoreRowAccess {
     /// of every remapped identifier, was the largest allocation of a large save and hashed each
     /// identifier twice.
     public final func saveRows(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> [PersistentIdentifier] {
-        let keys = try saveInOrder(request)
+        var token: (any HistoryToken)?
+        return try saveRows(request, historyToken: &token)
+    }
+
+    /// ``saveRows(_:)``, answering the token of the history transaction the save recorded.
+    public final func saveRows(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>, historyToken: inout (any HistoryToken)?) throws -> [PersistentIdentifier] {
+        let (keys, transaction) = try saveInOrder(request)
+        historyToken = DefaultHistoryToken(storeIdentifier: storeIdentifier, transactionIdentifier: transaction)
         var identifiers: [PersistentIdentifier] = []
         identifiers.reserveCapacity(keys.count)
         var scopes = StoreScopes(self)

@@ -39,6 +39,29 @@ enum SQLiteHistory {
         return try String.fetchOne(db, sql: sql).flatMap { Int64($0) } ?? 0
     }
 
+    /// Deletes the transactions beyond the retention's bounds, in the save's transaction, after
+    /// the transaction numbered `latest`.
+    static func applyRetention(_ retention: HistoryRetention, after latest: Int64, db: Database) throws {
+        guard retention.applies(after: latest) else { return }
+        var through: Int64 = 0
+        if let count = retention.maximumTransactionCount { through = latest - Int64(count) }
+        if let age = retention.maximumAge {
+            let cutoff = Date().timeIntervalSinceReferenceDate - (Double(age.components.seconds) + Double(age.components.attoseconds) / 1e18)
+            let old = try Int64.fetchOne(db, sql: "SELECT max(\"Z_PK\") FROM \(transactions) WHERE \"timestamp\" < ?", arguments: [cutoff]) ?? 0
+            through = max(through, old)
+        }
+        guard through > 0, try Int64.fetchOne(db, sql: "SELECT min(\"Z_PK\") FROM \(transactions)").map({ $0 <= through }) == true else { return }
+        try deleteThrough(through, db)
+    }
+
+    /// Deletes every transaction numbered up to `number`, with its changes; tokens below it expire.
+    static func deleteThrough(_ number: Int64, _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM \(tombstones) WHERE \"change\" IN (SELECT \"Z_PK\" FROM \(changes) WHERE \"transactionNumber\" <= ?)", arguments: [number])
+        try db.execute(sql: "DELETE FROM \(changes) WHERE \"transactionNumber\" <= ?", arguments: [number])
+        try db.execute(sql: "DELETE FROM \(transactions) WHERE \"Z_PK\" <= ?", arguments: [number])
+        try setDeletedThrough(max(number, try deletedThrough(db)), db)
+    }
+
     static func setDeletedThrough(_ number: Int64, _ db: Database) throws {
         try db.execute(sql: "INSERT INTO \(SQL.quote(SQL.metadataTable)) (\"key\", \"value\") VALUES (?, ?) ON CONFLICT(\"key\") DO UPDATE SET \"value\" = excluded.\"value\"",
                        arguments: [deletedThroughKey, String(number)])
@@ -85,8 +108,8 @@ struct SQLiteHistoryWriter {
     /// Writes the transaction: one change per model, inserts (in the request's order), then
     /// updates, then deletes. `insertKeys` and `newKeys` are each insert's key and whether the
     /// save minted it; an insert merged into a stored model on a uniqueness constraint is that
-    /// model's update, naming every property.
-    func record(insertKeys: [Int64], newKeys: [Bool]) throws {
+    /// model's update, naming every property. Answers the transaction's number.
+    func record(insertKeys: [Int64], newKeys: [Bool]) throws -> Int64 {
         let transaction = try Self.beginTransaction(author: request.editingState.author, db: db)
         let insertChange = try db.cachedStatement(sql: "INSERT INTO \(SQLiteHistory.changes) (\"transactionNumber\", \"kind\", \"entity\", \"key\", \"attributes\") VALUES (?, ?, ?, ?, ?)")
         var recorded = RecordedModels(tracking: !request.updated.isEmpty || newKeys.contains(false))
@@ -131,6 +154,7 @@ struct SQLiteHistoryWriter {
                 try insertTombstone.executeBound([number.databaseValue, property.databaseValue, value])
             }
         }
+        return transaction
     }
 
     /// Writes a transaction's row; answers its number.

@@ -8,17 +8,20 @@ extension DefaultStore {
     /// updates that refer to models inserted in this save. Returns temporary → permanent
     /// identifiers for every insert.
     public final func save(_ request: DataStoreSaveChangesRequest<DefaultStore.Snapshot>) throws -> DataStoreSaveChangesResult<DefaultStore.Snapshot> {
-        let keys = try saveInOrder(request)
-        return DataStoreSaveChangesResult(for: storeIdentifier, remappedIdentifiers: SQLiteSave.remap(request, keys: keys, store: self))
+        let (keys, transaction) = try saveInOrder(request)
+        return DataStoreSaveChangesResult(for: storeIdentifier, remappedIdentifiers: SQLiteSave.remap(request, keys: keys, store: self),
+                                          historyToken: DefaultHistoryToken(storeIdentifier: storeIdentifier, transactionIdentifier: transaction))
     }
 
     /// The save, answering each insert's key in the request's order (``saveRows(_:)``, and
-    /// ``save(_:)`` which makes the remapped identifiers of them).
-    final func saveInOrder(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> [Int64] {
+    /// ``save(_:)`` which makes the remapped identifiers of them), and the number of the history
+    /// transaction it recorded.
+    final func saveInOrder(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> (keys: [Int64], transaction: Int64) {
         try requireWritable("save")
         return try write("Saving") { db in
             var save = SQLiteSave(store: self, db: db)
-            return try save.run(request)
+            let keys = try save.run(request)
+            return (keys, save.historyTransaction)
         }
     }
 }
@@ -40,6 +43,8 @@ struct SQLiteSave {
     private var lastUpdate: (scope: IdentifierScope, changed: ChangedSlots, positions: [Int], statement: Statement?)?
     /// The scope of the last identifier ``ownKey(_:role:)`` found to be this store's.
     private var lastOwnScope: IdentifierScope?
+    /// The number of the history transaction ``run(_:)`` recorded.
+    private(set) var historyTransaction: Int64 = 0
 
     init(store: DefaultStore, db: Database) {
         self.store = store
@@ -100,7 +105,8 @@ struct SQLiteSave {
         for snapshot in deferred { try update(snapshot, key: try ownKey(snapshot.persistentIdentifier, role: "updated model")) }
 
         if !nanColumns.isEmpty { try SQLiteMetadata.addNaNColumns(nanColumns, db) }
-        try history.record(insertKeys: targets.map(\.key), newKeys: targets.map(\.isNewKey))
+        historyTransaction = try history.record(insertKeys: targets.map(\.key), newKeys: targets.map(\.isNewKey))
+        try SQLiteHistory.applyRetention(store.configuration.historyRetention, after: historyTransaction, db: db)
         return targets.map(\.key)
     }
 

@@ -24,6 +24,13 @@ package struct HistoryFilter: Sendable {
     /// Every token the predicate holds, wherever it is: each must be of the store and not expired.
     package private(set) var tokens: [DefaultHistoryToken] = []
 
+    /// A filter of these conditions, all of them the predicate, checking these tokens: one a client
+    /// sent over the wire (``isComplete``).
+    package init(conditions: [Condition], tokens: [DefaultHistoryToken]) {
+        self.conditions = conditions
+        self.tokens = tokens
+    }
+
     package init(_ predicate: Predicate<DefaultHistoryTransaction>?) {
         guard let predicate else { return }
         collectTokens(in: predicate.expression)

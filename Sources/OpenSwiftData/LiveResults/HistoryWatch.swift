@@ -1,21 +1,41 @@
 import Foundation
 
-/// Runs a check on an actor at a fixed interval until the check returns false or the watch is
-/// released: how a ``ResultsObserver`` notices saves that no `didSave` in this process announces.
+/// Runs a check on an actor until the check returns false or the watch is released: at a fixed
+/// interval, and at once whenever a store of the container announces new history
+/// (``HistoryAnnouncing``). How a ``ResultsObserver`` or a ``HistoryObserver`` notices saves that
+/// no `didSave` in this process announces.
 final class HistoryWatch: @unchecked Sendable {
-    private var task: Task<Void, Never>?
+    /// The interval without an announcing store, and with one (its announcements come first).
+    static let pollInterval: Duration = .milliseconds(500)
+    static let announcedPollInterval: Duration = .seconds(5)
 
-    init(isolation: any Actor, interval: Duration, check: @escaping () -> Bool) {
+    private var task: Task<Void, Never>?
+    private var ticker: Task<Void, Never>?
+    private var announcements: [AnyObject] = []
+
+    init(container: ModelContainer, isolation: any Actor, check: @escaping () -> Bool) {
         let check = CheckBox(check)
-        task = Task {
+        let announcers = container.historyAnnouncers
+        let interval = announcers.isEmpty ? Self.pollInterval : Self.announcedPollInterval
+        // Wake-ups coalesce: a check reads every transaction since the last one.
+        let (wakeUps, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        announcements = announcers.map { $0.announceHistory { wake.yield() } }
+        ticker = Task {
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
+                wake.yield()
+            }
+        }
+        task = Task {
+            for await _ in wakeUps {
                 guard !Task.isCancelled, await Self.run(check, on: isolation) else { return }
             }
         }
     }
 
     deinit {
+        announcements = []
+        ticker?.cancel()
         task?.cancel()
     }
 

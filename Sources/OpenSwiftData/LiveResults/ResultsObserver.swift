@@ -18,9 +18,10 @@ import Observation
 /// `isolation`); an observer made outside any actor fetches on the thread that saved. Use
 /// `Never` as `SectionTitle` for results without sections, `String` to group them by a key path.
 ///
-/// An observer made on an actor also sees saves by other processes on the same store file, read
-/// from the store's history twice a second, when a store of its container keeps history (the
-/// SQLite store does).
+/// An observer made on an actor also sees saves by other containers and processes on the same
+/// store (another process on the same SQLite file, another client of the same `StoreServer`),
+/// read from the store's history twice a second, or as soon as a ``HistoryAnnouncing`` store
+/// (`RemoteStore`) hears of them, when a store of its container keeps history.
 public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hashable>: Observable {
     /// The context the observer fetches with.
     public final let modelContext: ModelContext
@@ -32,6 +33,8 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
     private let registrar = ObservationRegistrar()
     private let subscription: SaveSubscription
     private var historyWatch: HistoryWatch?
+    /// Tokens of the transactions this container's own saves recorded: `didSave` brought those.
+    var savedHere = SavedTransactions()
 
     /// The fetch criteria: ``filterBy`` and ``sortBy`` are its predicate and sort.
     public final var fetchDescriptor: FetchDescriptor<Element> {
@@ -80,8 +83,11 @@ public final class ResultsObserver<Element: PersistentModel, SectionTitle: Hasha
         currentResults = FetchResultsCollection(models)
         currentSections = section.map { SectionedResults(models, by: $0.title) }
         subscription = SaveSubscription(container: modelContext.container,
-                                        entityName: Schema.entityName(for: Element.self), isolation: isolation)
-        subscription.onSave = { [weak self] in self?.refetchAfterSave() }
+                                        entityNames: [Schema.entityName(for: Element.self)], isolation: isolation)
+        subscription.onSave = { [weak self] tokens in
+            self?.savedHere.add(tokens)
+            self?.refetchAfterSave()
+        }
         if let isolation { historyWatch = watchHistory(on: isolation) }
     }
 

@@ -14,3 +14,20 @@ extension InMemoryStore: HistoryProviding {
         try history.delete(descriptor, storeIdentifier: identifier)
     }
 }
+
+/// The server reads and deletes the history by name (``HistoryRecordReading``).
+extension InMemoryStore: HistoryRecordReading {
+    package var historyStoreIdentifier: String { identifier }
+
+    package func historyRecords(_ query: HistoryRecordQuery) throws -> [HistoryRecord] {
+        try history.records(query, storeIdentifier: identifier)
+    }
+
+    package func deleteHistoryRecords(_ query: HistoryRecordQuery) throws {
+        try history.delete(query, storeIdentifier: identifier)
+    }
+
+    package func latestHistoryTransaction() throws -> Int64? {
+        history.latestTransaction
+    }
+}

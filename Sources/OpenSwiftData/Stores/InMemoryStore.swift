@@ -60,8 +60,10 @@ public final class InMemoryStore: DataStore, DataStoreBatching, RewritesRelation
             if let problem = StorableValues.problem(in: snapshot) { throw PersistenceError(.invalidSnapshot, "\(problem). Nothing was saved.") }
         }
         let result = try table.save(request, storeIdentifier: identifier)
-        history.record(request, remapped: result.remappedIdentifiers)
-        return result
+        let transaction = history.record(request, remapped: result.remappedIdentifiers)
+        return DataStoreSaveChangesResult(for: result.storeIdentifier, remappedIdentifiers: result.remappedIdentifiers,
+                                          snapshotsToReregister: result.snapshotsToReregister,
+                                          historyToken: DefaultHistoryToken(storeIdentifier: identifier, transactionIdentifier: transaction))
     }
 
     /// Deletes every model matching the request's predicate.
@@ -88,8 +90,13 @@ extension InMemoryStore: DataStoreRowAccess {
     /// Saves the request's snapshots and returns the permanent identifiers of the inserted models,
     /// in order.
     public func saveRows(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> [PersistentIdentifier] {
-        let remap = try save(request).remappedIdentifiers
-        return request.inserted.map { remap[$0.persistentIdentifier] ?? $0.persistentIdentifier }
+        var token: (any HistoryToken)?
+        return try saveRows(request, historyToken: &token)
+    }
+
+    /// ``saveRows(_:)``, answering the token of the history transaction the save recorded.
+    public func saveRows(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>, historyToken: inout (any HistoryToken)?) throws -> [PersistentIdentifier] {
+        try saveRowsThroughSave(request, historyToken: &historyToken)
     }
 }
 
@@ -101,6 +108,9 @@ extension InMemoryStore: QueryableDataStore {
 
     /// Deletes every model matching a store-neutral query.
     public func deleteModels(matching query: DataStoreQuery) throws {
+        let doomed = try table.fetch(DataStoreQuery(entityName: query.entityName, filter: query.filter))
         try table.delete(query)
+        guard !doomed.isEmpty else { return }
+        history.record(DataStoreSaveChangesRequest(inserted: [], updated: [], deleted: doomed, editingState: EditingState()), remapped: [:])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSONStore
 import OpenSwiftData
 import Testing
 
@@ -33,7 +34,7 @@ import Testing
 
 /// Every store that keeps history, for tests that run on each.
 enum HistoryStore: String, CaseIterable, CustomTestStringConvertible {
-    case sqliteFile, sqliteInMemory, inMemoryStore
+    case sqliteFile, sqliteInMemory, inMemoryStore, jsonStore
 
     var testDescription: String { rawValue }
 
@@ -46,6 +47,9 @@ enum HistoryStore: String, CaseIterable, CustomTestStringConvertible {
             return try ModelContainer(for: schema, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
         case .inMemoryStore:
             return try ModelContainer(for: schema, configurations: [InMemoryStoreConfiguration()])
+        case .jsonStore:
+            let url = ScratchFiles.store("history").appendingPathExtension("json")
+            return try ModelContainer(for: schema, configurations: [JSONStoreConfiguration(name: "history", url: url, keepsHistory: true)])
         }
     }
 }
