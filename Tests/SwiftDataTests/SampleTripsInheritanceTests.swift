@@ -1,4 +1,5 @@
 import Foundation
+import JSONStore
 import SwiftData
 import Testing
 
@@ -82,15 +83,34 @@ import Testing
 }
 
 @Suite struct SampleTripsInheritanceTests {
+    enum Store: String, CaseIterable, CustomTestStringConvertible {
+        case sqliteFile, inMemoryStore, jsonStore
+        var testDescription: String { rawValue }
+    }
+
     private static let day: TimeInterval = 86_400
     private static let start = Date(timeIntervalSince1970: 1_767_225_600)
 
-    private func container() throws -> ModelContainer {
-        try ModelContainer(for: Trip.self, PersonalTrip.self, BusinessTrip.self,
-                           configurations: InMemoryStoreConfiguration())
+    private static func scratchURL(_ suffix: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("sampletrips-\(UUID().uuidString).\(suffix)")
     }
 
-    private func insertMixedTrips(into context: ModelContext) throws {
+    /// A container on `store`; `url` reopens the same file.
+    private func container(_ store: Store, url: URL? = nil) throws -> ModelContainer {
+        let schema = Schema([Trip.self, PersonalTrip.self, BusinessTrip.self])
+        switch store {
+        case .sqliteFile:
+            return try ModelContainer(for: schema, configurations: [ModelConfiguration(url: url ?? Self.scratchURL("store"))])
+        case .inMemoryStore:
+            return try ModelContainer(for: schema, configurations: [InMemoryStoreConfiguration()])
+        case .jsonStore:
+            return try ModelContainer(for: schema, configurations: [JSONStoreConfiguration(name: "Trips", url: url ?? Self.scratchURL("json"))])
+        }
+    }
+
+    /// Four trips, one of each class and one more business trip; `relating` adds bucket list
+    /// items and an accommodation to the subclass trips.
+    private func insertMixedTrips(into context: ModelContext, relating: Bool = true) throws {
         let family = PersonalTrip(name: "Grandma", destination: "Lisbon", startDate: Self.start,
                                   endDate: Self.start + 5 * Self.day, reason: .family)
         let sales = BusinessTrip(name: "Sales kickoff", destination: "Chicago", startDate: Self.start + 10 * Self.day,
@@ -100,6 +120,10 @@ import Testing
         let weekend = Trip(name: "Weekend", destination: "Porto", startDate: Self.start + 30 * Self.day,
                            endDate: Self.start + 32 * Self.day)
         for trip in [family, sales, offsite, weekend] as [Trip] { context.insert(trip) }
+        guard relating else {
+            try context.save()
+            return
+        }
         sales.bucketList = [BucketListItem(title: "Deep dish", details: "Lou Malnati's", hasReservation: true, isInPlan: true)]
         sales.livingAccommodation = LivingAccommodation(address: "1 Wacker Dr", placeName: "Hotel")
         family.bucketList = [BucketListItem(title: "Tram 28", details: "Alfama", hasReservation: false, isInPlan: true)]
@@ -107,16 +131,17 @@ import Testing
     }
 
     @Test func schemaDescribesTheTripHierarchy() throws {
-        let schema = try container().schema
+        let schema = try container(.inMemoryStore).schema
         let trip = try #require(schema.entity(for: Trip.self))
         #expect(Set(trip.subentities.map(\.name)) == ["PersonalTrip", "BusinessTrip"])
         #expect(schema.entity(for: BusinessTrip.self)?.superentity?.name == "Trip")
         #expect(schema.entity(for: PersonalTrip.self)?.storedProperties.map(\.name) == ["reason"])
     }
 
-    @Test func mixedTripsAreFetchedAllByTypeAndDowncast() throws {
-        let container = try container()
-        try insertMixedTrips(into: ModelContext(container))
+    @Test(arguments: Store.allCases)
+    func mixedTripsAreFetchedAllByTypeAndDowncast(_ store: Store) throws {
+        let container = try container(store)
+        try insertMixedTrips(into: ModelContext(container), relating: store != .sqliteFile)
         let context = ModelContext(container)
         let all = try context.fetch(FetchDescriptor<Trip>(sortBy: [SortDescriptor(\.startDate)]))
         #expect(all.map(\.name) == ["Grandma", "Sales kickoff", "Offsite", "Weekend"])
@@ -128,8 +153,9 @@ import Testing
         #expect(try context.fetch(FetchDescriptor<PersonalTrip>()).map(\.reason) == [.family])
     }
 
-    @Test func subclassTripsRelateToItemsAndAccommodations() throws {
-        let container = try container()
+    @Test(arguments: [Store.inMemoryStore, .jsonStore])
+    func subclassTripsRelateToItemsAndAccommodations(_ store: Store) throws {
+        let container = try container(store)
         try insertMixedTrips(into: ModelContext(container))
         let context = ModelContext(container)
         let items = try context.fetch(FetchDescriptor<BucketListItem>(sortBy: [SortDescriptor(\.title)]))
@@ -140,8 +166,9 @@ import Testing
         #expect((accommodation.trip as? BusinessTrip)?.perdiem == 120)
     }
 
-    @Test func deletingASubclassTripCascadesToItsItemsAndAccommodation() throws {
-        let container = try container()
+    @Test(arguments: [Store.inMemoryStore, .jsonStore])
+    func deletingASubclassTripCascadesToItsItemsAndAccommodation(_ store: Store) throws {
+        let container = try container(store)
         try insertMixedTrips(into: ModelContext(container))
         let context = ModelContext(container)
         let sales = try #require(context.fetch(FetchDescriptor<BusinessTrip>(predicate: #Predicate { $0.perdiem > 100 })).first)
@@ -151,5 +178,31 @@ import Testing
         #expect(try reader.fetch(FetchDescriptor<BucketListItem>()).map(\.title) == ["Tram 28"])
         #expect(try reader.fetchCount(FetchDescriptor<LivingAccommodation>()) == 0)
         #expect(try reader.fetch(FetchDescriptor<Trip>(sortBy: [SortDescriptor(\.name)])).map(\.name) == ["Grandma", "Offsite", "Weekend"])
+    }
+
+    @Test func sqliteRefusesARelationshipToTheBaseHoldingASubclassAndKeepsTheChanges() throws {
+        let container = try container(.sqliteFile)
+        let context = ModelContext(container)
+        let sales = BusinessTrip(name: "Sales kickoff", destination: "Chicago", startDate: Self.start, perdiem: 120)
+        context.insert(sales)
+        sales.bucketList = [BucketListItem(title: "Deep dish", details: "Lou Malnati's", hasReservation: true, isInPlan: true)]
+        #expect(throws: SQLiteStoreError.self) { try context.save() }
+        #expect(context.hasChanges)
+        #expect(try ModelContext(container).fetchCount(FetchDescriptor<Trip>()) == 0)
+        #expect(try ModelContext(container).fetchCount(FetchDescriptor<BucketListItem>()) == 0)
+    }
+
+    @Test(arguments: [Store.sqliteFile, .jsonStore])
+    func reopenedStoreGivesBackEachTripAsItsOwnClass(_ store: Store) throws {
+        let url = Self.scratchURL(store == .jsonStore ? "json" : "store")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try insertMixedTrips(into: ModelContext(container(store, url: url)), relating: store != .sqliteFile)
+        let reopened = try container(store, url: url)
+        let context = ModelContext(reopened)
+        let trips = try context.fetch(FetchDescriptor<Trip>(sortBy: [SortDescriptor(\.startDate)]))
+        #expect(trips.map { String(describing: type(of: $0)) } == ["PersonalTrip", "BusinessTrip", "BusinessTrip", "Trip"])
+        #expect((trips[0] as? PersonalTrip)?.reason == .family)
+        #expect((trips[1] as? BusinessTrip)?.bucketList.map(\.title) == (store == .sqliteFile ? [] : ["Deep dish"]))
+        #expect(try context.fetchCount(FetchDescriptor<Trip>(predicate: #Predicate { $0 is PersonalTrip })) == 1)
     }
 }
