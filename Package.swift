@@ -136,7 +136,7 @@ let package = Package(
         ),
         .testTarget(name: "CrossModuleTests", dependencies: ["CrossModuleModels", "OpenSwiftData"]),
         // Model code that imports only SwiftData, as written for Apple's framework.
-        .testTarget(name: "SwiftDataTests", dependencies: [.target(name: swiftDataModule)]),
+        .testTarget(name: "SwiftDataTests", dependencies: [.target(name: swiftDataModule), "JSONStore"]),
         .testTarget(name: "JSONStoreTests", dependencies: ["JSONStore", "DataStoreTesting", "JSONStoreCrashWriter"]),
         .testTarget(name: "DataStoreTestingTests", dependencies: ["DataStoreTesting"]),
         .testTarget(name: "QueryTranslationTests", dependencies: ["OpenSwiftData"]),

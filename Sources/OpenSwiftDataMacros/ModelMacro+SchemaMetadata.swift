@@ -6,7 +6,7 @@ extension ModelClass {
     /// constraints as pseudo-properties, in the shape Apple's macro emits so that schema code
     /// written against SwiftData reads them the same way.
     var schemaMetadata: DeclSyntax {
-        let keyword = isFinal ? "static" : "class"
+        let keyword = isSubclass ? "override class" : isFinal ? "static" : "class"
         let body = schemaMetadataBody.map { "    \($0)\n" }.joined()
         return """
             public \(raw: keyword) var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
@@ -17,8 +17,10 @@ extension ModelClass {
     private var schemaMetadataBody: [String] {
         let stored = properties.map { $0.metadataEntry(model: name) }
         let constraints = constraintEntries(macro: "Index") + constraintEntries(macro: "Unique")
+        // A subclass's entity lists the inherited properties first, as the superclass describes them.
+        let inherited = isSubclass ? "super.schemaMetadata + " : ""
         guard !constraints.isEmpty else {
-            return arrayLiteralLines(stored, after: "return ")
+            return arrayLiteralLines(stored, after: "return " + inherited)
         }
         // An empty literal alone would not tell the compiler its element type.
         let storedLines = stored.isEmpty
@@ -27,7 +29,7 @@ extension ModelClass {
         return storedLines
             + ["var otherProperties = [OpenSwiftData.Schema.PropertyMetadata]()"]
             + constraints.map { "otherProperties.append(\($0))" }
-            + ["return storedProperties + otherProperties"]
+            + ["return \(inherited)storedProperties + otherProperties"]
     }
 
     private func arrayLiteralLines(_ elements: [String], after prefix: String) -> [String] {

@@ -22,6 +22,14 @@ extension ModelMacro: MemberMacro {
             context.diagnose(diagnostic)
         }
         let name = model.name
+        // A class that inherits `PersistentModel` rather than asking for it is a subclass of a
+        // `@Model` class: it keeps the superclass's backing data and adds to its schema.
+        let inheritsPersistence = !protocols.contains { $0.unqualifiedName == "PersistentModel" }
+        if inheritsPersistence, model.superclass != nil {
+            var subclass = model
+            subclass.isSubclass = true
+            return subclassMembers(subclass)
+        }
         return [
             """
             @OpenSwiftData.Transient
@@ -39,6 +47,27 @@ extension ModelMacro: MemberMacro {
             """,
             model.schemaMetadata,
             model.backingDataInitializer,
+        ] + observationMembers(name)
+    }
+
+    /// The members of a `@Model` subclass. Its `_$backingData` is the hierarchy's one backing data,
+    /// staged by the first initializer to run (the most derived class's), so that the subclass's
+    /// own properties have somewhere to go before `super.init`; the superclass's initializer then
+    /// adopts it (``PersistentModel/_stagedBackingData()``).
+    private static func subclassMembers(_ model: ModelClass) -> [DeclSyntax] {
+        let name = model.name
+        return [
+            """
+            @OpenSwiftData.Transient
+            @exclusivity(unchecked) private var _$backingData: any OpenSwiftData.BackingData<\(raw: name)> = \(raw: name)._stagedBackingData()
+            """,
+            model.schemaMetadata,
+            model.backingDataInitializer,
+        ] + observationMembers(name)
+    }
+
+    private static func observationMembers(_ name: String) -> [DeclSyntax] {
+        [
             """
             @OpenSwiftData.Transient
             @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
@@ -96,6 +125,11 @@ extension ModelMacro: MemberAttributeMacro {
 struct ModelClass {
     let name: String
     let isFinal: Bool
+    /// The first type of the inheritance clause, when there is one: the superclass of a subclass.
+    let superclass: String?
+    /// Set for a subclass of a `@Model` class (see ``ModelMacro``), whose generated members
+    /// override the superclass's.
+    var isSubclass = false
     let persistence: [PropertyPersistence]
     let members: MemberBlockItemListSyntax
 
@@ -104,6 +138,9 @@ struct ModelClass {
         name = declaration.name.text
         isFinal = declaration.modifiers.contains(.final)
         members = declaration.memberBlock.members
+        // A class that names `PersistentModel` first declares the conformance itself: no superclass.
+        superclass = declaration.inheritanceClause?.inheritedTypes.first
+            .flatMap { $0.type.unqualifiedName == "PersistentModel" ? nil : $0.type.trimmedDescription }
         persistence = members.compactMap { $0.decl.as(VariableDeclSyntax.self)?.persistence }
     }
 
@@ -115,8 +152,16 @@ struct ModelClass {
     }
 
     var backingDataInitializer: DeclSyntax {
-        let modifiers = isFinal ? "public" : "required public"
         let assignments = properties.map { "    \($0.storageName) = _SwiftDataNoType()\n" }.joined()
+        guard !isSubclass else {
+            // The superclass's required initializer takes the hierarchy root's backing data.
+            return """
+                required public init(backingData: any OpenSwiftData.BackingData<\(raw: name).Root>) {
+                \(raw: assignments)    super.init(backingData: backingData)
+                }
+                """
+        }
+        let modifiers = isFinal ? "public" : "required public"
         return """
             \(raw: modifiers) init(backingData: any OpenSwiftData.BackingData<\(raw: name)>) {
             \(raw: assignments)    self.persistentBackingData = backingData

@@ -16,6 +16,8 @@ import Logging
 public class ModelContainer: Equatable, @unchecked Sendable {
     /// Every model type the container's stores hold.
     public final let schema: Schema
+    /// Whether some entity of ``schema`` inherits from another, asked once per fetch.
+    package let hasInheritance: Bool
     /// The plan the stores were migrated with when opened; `nil` when none was given.
     public final let migrationPlan: (any SchemaMigrationPlan.Type)?
     /// The `ModelConfiguration`s of the container's default stores (custom stores' are not listed).
@@ -43,6 +45,7 @@ public class ModelContainer: Equatable, @unchecked Sendable {
                 configurations: [ModelConfiguration]) throws {
         let configurations = configurations.isEmpty ? [ModelConfiguration()] : configurations
         schema = givenSchema
+        hasInheritance = schema.hasInheritance
         self.migrationPlan = migrationPlan
         stores = try ModelContainer.makeStores(configurations, schema: givenSchema, migrationPlan: migrationPlan)
         self.configurations = Set(stores.compactMap { $0.configuration as? ModelConfiguration })
@@ -68,6 +71,7 @@ public class ModelContainer: Equatable, @unchecked Sendable {
     public init(for givenSchema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?, configurations: [any DataStoreConfiguration]) throws {
         let configurations: [any DataStoreConfiguration] = configurations.isEmpty ? [ModelConfiguration()] : configurations
         schema = givenSchema
+        hasInheritance = schema.hasInheritance
         self.migrationPlan = migrationPlan
         stores = try ModelContainer.makeStores(configurations, schema: givenSchema, migrationPlan: migrationPlan)
         self.configurations = Set(stores.compactMap { $0.configuration as? ModelConfiguration })
@@ -78,6 +82,7 @@ public class ModelContainer: Equatable, @unchecked Sendable {
     /// hands a migration's custom stages (``SchemaMigrationTarget/migrationContainer(for:)``).
     public init<Store: DataStore>(for store: Store) throws {
         schema = store.schema
+        hasInheritance = schema.hasInheritance
         migrationPlan = nil
         stores = [StoreSlot(store, configuration: store.configuration)]
         configurations = Set(stores.compactMap { $0.configuration as? ModelConfiguration })

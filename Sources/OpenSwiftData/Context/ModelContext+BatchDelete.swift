@@ -14,6 +14,14 @@ extension ModelContext {
     public func delete<T>(model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true) throws
         where T: PersistentModel {
         try deleteInBatch(model, where: predicate, includeSubclasses: includeSubclasses)
+        if includeSubclasses && hasInheritance {
+            for subclass in subclassTypes(of: T.self) {
+                func delete<S: PersistentModel>(_: S.Type) throws {
+                    try deleteInBatch(S.self, where: predicate.map { inheritedPredicate($0, as: S.self) }, includeSubclasses: false)
+                }
+                try delete(subclass)
+            }
+        }
         NotificationCenter.default.post(name: ModelContext.didBatchDelete, object: self)
     }
 
@@ -37,7 +45,7 @@ extension ModelContext {
         var registered: [BackingStorage] = []
         // Without a predicate, every model of the tables holding `T`s (its entity's, its
         // subclasses') goes, and no `T` is formed: the type is compared once per table.
-        let wholeTables = predicate == nil ? registry.scopes { type(of: $0) == T.self || $0 is T } : []
+        let wholeTables = predicate == nil ? registry.scopes { type(of: $0) == T.self } : []
         if let predicate {
             let exactly = Self.exactly(T.self)
             for (_, model) in registry {
@@ -51,8 +59,10 @@ extension ModelContext {
         }
         do {
             if try slot.batchDelete(predicate, includeSubclasses: includeSubclasses, editingState: editingState) {
+                // Relationships to `T` may hold its subclasses' models, which stay unless deleted too.
+                let everyModel = predicate == nil && (!hasInheritance || subclassTypes(of: T.self).isEmpty)
                 drop(registered, all: registered.count == registry.count, wholeTables: wholeTables,
-                     everyModelOf: predicate == nil ? T.self : nil)
+                     everyModelOf: everyModel ? T.self : nil)
                 return
             }
         } catch DataStoreError.preferInMemoryFilter {
@@ -60,7 +70,7 @@ extension ModelContext {
         }
         var descriptor = FetchDescriptor<T>(predicate: predicate)
         descriptor.includePendingChanges = true
-        for model in try fetch(descriptor) { delete(model) }
+        for model in try fetchExactly(descriptor) { delete(model) }
     }
 
     /// After a store-side batch delete, the context's copies of the deleted models are gone too.
@@ -152,10 +162,10 @@ extension ModelContext {
         }
     }
 
-    /// The model as a `T`: by comparing types when it is exactly one (no dynamic cast per model),
-    /// else by casting (subclasses).
+    /// The model as a `T` when it is exactly one, by comparing types rather than casting each
+    /// model; a subclass's models are deleted by that subclass's own pass.
     private static func exactly<T: PersistentModel>(_: T.Type) -> (any PersistentModel) -> T? {
-        { model in type(of: model) == T.self ? unsafeDowncast(model as AnyObject, to: T.self) : model as? T }
+        { model in type(of: model) == T.self ? unsafeDowncast(model as AnyObject, to: T.self) : nil }
     }
 }
 

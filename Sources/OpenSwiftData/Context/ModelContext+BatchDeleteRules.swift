@@ -8,7 +8,7 @@ extension ModelContext {
     func deleteFollowingRules<T: PersistentModel>(_: T.Type, where predicate: Predicate<T>?, slot: StoreSlot) throws {
         var descriptor = FetchDescriptor<T>(predicate: predicate)
         descriptor.includePendingChanges = true
-        let matching: [any PersistentModel] = try fetch(descriptor)
+        let matching: [any PersistentModel] = try fetchExactly(descriptor)
         let doomed = cascadeClosure(of: matching)
         let doomedSet = Set(doomed.compactMap { $0.backingStorage.map(ObjectIdentifier.init) })
         try refuseDeniedDeletes(of: doomed) { model in

@@ -5,7 +5,18 @@ extension ModelContext {
     /// inserts and changes that match are included, deleted models are left out, and the combined
     /// result is sorted, offset and limited. When the store throws `preferInMemoryFilter` or
     /// `preferInMemorySort`, the context filters, sorts, offsets and limits itself.
+    ///
+    /// The result includes the models of `T`'s subclasses in the container's schema.
     public func fetch<T>(_ descriptor: FetchDescriptor<T>) throws -> [T] where T: PersistentModel {
+        if hasInheritance {
+            let subclasses = subclassTypes(of: T.self)
+            if !subclasses.isEmpty { return try fetchIncludingSubclasses(descriptor, subclasses) }
+        }
+        return try fetchExactly(descriptor)
+    }
+
+    /// ``fetch(_:)`` of the models whose class is exactly `T`.
+    func fetchExactly<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
         let pending = descriptor.includePendingChanges && hasPendingChanges(of: T.self)
         let fetched: FetchOutcome
         if pending {
@@ -50,16 +61,26 @@ extension ModelContext {
 
     /// The number of models matching the descriptor, counted by the store when it can.
     public func fetchCount<T>(_ descriptor: FetchDescriptor<T>) throws -> Int where T: PersistentModel {
-        if descriptor.includePendingChanges && hasPendingChanges(of: T.self) { return try fetch(descriptor).count }
+        if hasInheritance {
+            let subclasses = subclassTypes(of: T.self)
+            if !subclasses.isEmpty { return try countIncludingSubclasses(descriptor, subclasses) }
+        }
+        return try fetchCountExactly(descriptor)
+    }
+
+    /// ``fetchCount(_:)`` of the models whose class is exactly `T`.
+    func fetchCountExactly<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
+        if descriptor.includePendingChanges && hasPendingChanges(of: T.self) { return try fetchExactly(descriptor).count }
         do {
             return try container.slot(forEntity: Schema.entityName(for: T.self)).fetchCount(descriptor, editingState: editingState)
         } catch let error as DataStoreError where error == .preferInMemoryFilter || error == .preferInMemorySort {
-            return try fetch(descriptor).count
+            return try fetchExactly(descriptor).count
         }
     }
 
     /// The identifiers of the models matching the descriptor, without building models when the store can.
     public func fetchIdentifiers<T>(_ descriptor: FetchDescriptor<T>) throws -> [PersistentIdentifier] where T: PersistentModel {
+        if hasInheritance && !subclassTypes(of: T.self).isEmpty { return try fetch(descriptor).map(\.persistentModelID) }
         if descriptor.includePendingChanges && hasPendingChanges(of: T.self) { return try fetch(descriptor).map(\.persistentModelID) }
         do {
             return try container.slot(forEntity: Schema.entityName(for: T.self)).fetchIdentifiers(descriptor, editingState: editingState)
@@ -116,7 +137,7 @@ extension ModelContext {
             preconditionFailure("model(for:) got an identifier of entity '\(persistentModelID.entityName)', which is not in this container's schema.")
         }
         func fault<M: PersistentModel>(_: M.Type) -> any PersistentModel {
-            let backing = ModelBackingData<M>(for: M.self)
+            let backing = ModelTypeInfo.of(M.self).makeBacking(as: M.self)
             backing.setIdentifier(persistentModelID)
             let model = register(backing, as: M.self)
             if !persistentModelID.isTemporary {
@@ -181,7 +202,8 @@ extension ModelContext {
             if changed.contains(storage), try !matches(model) { continue }
             if seen.insert(ObjectIdentifier(model)).inserted { result.append(model) }
         }
-        for model in (inserted.models + changed.models).compactMap({ $0 as? T }) where !seen.contains(ObjectIdentifier(model)) {
+        // Exactly `T`s: the models of subclasses are merged by their own fetches.
+        for model in (inserted.models + changed.models).compactMap({ type(of: $0) == T.self ? $0 as? T : nil }) where !seen.contains(ObjectIdentifier(model)) {
             if try matches(model) {
                 seen.insert(ObjectIdentifier(model))
                 result.append(model)
@@ -224,17 +246,22 @@ extension ModelContext {
     /// The models for identifiers, in the identifiers' order: registered ones as they are, the rest
     /// from snapshots a store sent along earlier or fetched from the store in one request.
     func models<T: PersistentModel>(for identifiers: [PersistentIdentifier], as _: T.Type) throws -> [T] {
+        if hasInheritance { return try modelsOfTheirEntities(for: identifiers, as: T.self) }
         for identifier in identifiers where registry[identifier] == nil {
             guard let values = relatedRows.removeValue(forKey: identifier) else { continue }
             _ = materialize(StoreSlot.Row(identifier: identifier, values: values), as: T.self)
         }
         let missing = Set(identifiers.filter { registry[$0] == nil && !$0.isTemporary })
-        if !missing.isEmpty {
-            let fetched = try fetchRows(FetchDescriptor<T>(predicate: #Predicate<T> { missing.contains($0.persistentModelID) }))
-            registerRelated(fetched.rows.related)
-            for row in fetched.rows.rows where missing.contains(row.identifier) { _ = materialize(row, as: T.self) }
-        }
+        try loadMissing(missing, as: T.self)
         return identifiers.compactMap { registry[$0] as? T }
+    }
+
+    /// Fetches the models of these identifiers, all of entity `T`, and registers them.
+    func loadMissing<T: PersistentModel>(_ missing: Set<PersistentIdentifier>, as _: T.Type) throws {
+        guard !missing.isEmpty else { return }
+        let fetched = try fetchRows(FetchDescriptor<T>(predicate: #Predicate<T> { missing.contains($0.persistentModelID) }))
+        registerRelated(fetched.rows.related)
+        for row in fetched.rows.rows where missing.contains(row.identifier) { _ = materialize(row, as: T.self) }
     }
 
     /// The registered model for a row, refreshed with the row's values unless it has pending
@@ -248,7 +275,7 @@ extension ModelContext {
         // Not `info.map { … }`: that is a generic closure per row here.
         let backing = (info ?? ModelTypeInfo.of(T.self)).makeBacking(as: T.self)
         backing.setIdentifier(row.identifier)
-        let model = BackingAdoption.offering(backing) { T(backingData: backing) }
+        let model = BackingAdoption.offering(backing) { T(backingData: BackingAdoption.typed(backing, as: T.self)) }
         if let previous = registry.updateValue(model, forKey: row.identifier), let existing = refreshed(previous, with: row, as: T.self) {
             // A row sent twice: the first one's model stays the registered one.
             registry[row.identifier] = existing
@@ -261,8 +288,8 @@ extension ModelContext {
     }
 
     /// Builds the model around `backing` and registers it.
-    private func register<M: PersistentModel>(_ backing: ModelBackingData<M>, as _: M.Type) -> M {
-        let model = BackingAdoption.offering(backing) { M(backingData: backing) }
+    private func register<M: PersistentModel>(_ backing: ModelBackingData<M.Root>, as _: M.Type) -> M {
+        let model = BackingAdoption.offering(backing) { M(backingData: BackingAdoption.typed(backing, as: M.self)) }
         registry[backing.persistentModelIdentifier] = model
         join(backing, model)
         return model

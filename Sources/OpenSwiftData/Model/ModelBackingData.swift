@@ -8,7 +8,8 @@ package final class ModelBackingData<M: PersistentModel>: BackingStorage, Backin
 
     /// For a caller that already holds `M`'s ``ModelTypeInfo``.
     package required init(info: ModelTypeInfo) {
-        precondition(info.modelType == M.self, "ModelBackingData<\(M.self)> given the type info of \(info.modelType)")
+        // A hierarchy's models all hold the root class's kind of backing data.
+        precondition(info.modelType == M.self || info.modelType is M.Type, "ModelBackingData<\(M.self)> given the type info of \(info.modelType)")
         super.init(info: info)
     }
 

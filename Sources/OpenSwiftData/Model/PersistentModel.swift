@@ -8,12 +8,24 @@ public protocol PersistentModel: AnyObject, Observable, Hashable, Identifiable, 
     var persistentBackingData: any BackingData<Self> { get set }
     /// The model's persisted properties, as `@Model` describes them to the schema.
     static var schemaMetadata: [Schema.PropertyMetadata] { get }
+    /// The model class at the top of the model's class hierarchy: the class itself, unless it
+    /// inherits from another `@Model` class (`BusinessTrip.Root` is `Trip`). Models of one
+    /// hierarchy share one identity space and one table.
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, *)
+    associatedtype Root: PersistentModel = Self
 }
 
 extension PersistentModel {
     /// Detached storage for a model created with its own initializer, before it is inserted.
     public static func createBackingData<P>() -> some BackingData<P> where P: PersistentModel {
-        BackingAdoption.take(for: P.self) ?? ModelTypeInfo.of(P.self).makeBacking(as: P.self)
+        BackingAdoption.take(for: P.self) ?? ModelTypeInfo.of(P.self).makeExactBacking(as: P.self)
+    }
+
+    /// The backing data a `@Model` subclass's initializer fills before `super.init`; the
+    /// superclass's `createBackingData()` then adopts it, so the model ends up with one backing
+    /// data laid out for its own class. Not for direct use: the `@Model` macro calls it.
+    public static func _stagedBackingData() -> any BackingData<Self> {
+        BackingAdoption.staged(for: Self.self)
     }
 
     /// The library's storage behind the model, when its backing data is one (``ModelBackingData``).

@@ -36,6 +36,9 @@ package final class ModelTypeInfo: @unchecked Sendable {
     }
 
     package let modelType: any PersistentModel.Type
+    /// The top `@Model` class of `modelType`'s hierarchy (``PersistentModel/Root``); `modelType`
+    /// itself for a class that inherits from no model class.
+    package let rootType: any PersistentModel.Type
     package let entityName: String
     /// The scope of the entity's temporary identifiers, looked up once rather than per insert.
     package let temporaryScope: IdentifierScope
@@ -79,16 +82,40 @@ package final class ModelTypeInfo: @unchecked Sendable {
         slotByIdentity = IdentityCache(limit: properties.count * 4)
         unsetValues = Array(repeating: nil, count: properties.count)
         relationshipSlots = properties.filter(\.isRelationship).map(\.index)
-        func backingType<M: PersistentModel>(_: M.Type) -> BackingStorage.Type { ModelBackingData<M>.self }
+        // One backing data class per hierarchy, the root's: the root class's `_$backingData` holds it.
+        func backingType<M: PersistentModel>(_: M.Type) -> BackingStorage.Type { ModelBackingData<M.Root>.self }
         self.backingType = backingType(modelType)
+        func root<M: PersistentModel>(_: M.Type) -> any PersistentModel.Type { M.Root.self }
+        rootType = root(modelType)
     }
 
     /// A new backing data for this type's models, made through the class object: fetches and new
     /// models make one each in code generic over the model, where naming `ModelBackingData<M>`
     /// looks the generic type's metadata up every time.
-    package func makeBacking<M: PersistentModel>(as _: M.Type) -> ModelBackingData<M> {
-        unsafeDowncast(backingType.init(info: self), to: ModelBackingData<M>.self)
+    /// `M` is this type or one of its superclasses: the backing data is the hierarchy root's kind.
+    package func makeBacking<M: PersistentModel>(as _: M.Type) -> ModelBackingData<M.Root> {
+        unsafeDowncast(backingType.init(info: self), to: ModelBackingData<M.Root>.self)
     }
+
+    /// A backing data typed for exactly `M`, this type: the hierarchy's kind for a root class.
+    package func makeExactBacking<M: PersistentModel>(as _: M.Type) -> ModelBackingData<M> {
+        guard rootType == modelType else { return ModelBackingData<M>(info: self) }
+        return unsafeDowncast(backingType.init(info: self), to: ModelBackingData<M>.self)
+    }
+
+    /// The `@Model` class `modelType` directly inherits from, if any.
+    package var superclassType: (any PersistentModel.Type)? {
+        guard isSubclass, let superclass = _getSuperclass(modelType) else { return nil }
+        return superclass as? any PersistentModel.Type
+    }
+
+    /// How many of the slots, from the first, are the superclass's properties.
+    package var inheritedPropertyCount: Int {
+        superclassType.map { ModelTypeInfo.of($0).properties.count } ?? 0
+    }
+
+    /// Whether `modelType` inherits from another `@Model` class.
+    package var isSubclass: Bool { rootType != modelType }
 
     /// `#Unique` constraints and `@Attribute(.unique)` properties, as property names.
     package var uniquenessConstraints: [[String]] {

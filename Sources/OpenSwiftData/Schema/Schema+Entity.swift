@@ -80,7 +80,11 @@ extension Schema {
             let info = ModelTypeInfo.of(modelType)
             name = info.entityName
             self.modelType = modelType
-            storedProperties = info.properties.map(Entity.schemaProperty)
+            // A subclass's schemaMetadata lists the superclass's properties first.
+            let inherited = info.inheritedPropertyCount
+            inheritedProperties = info.properties.prefix(inherited).map(Entity.schemaProperty)
+            storedProperties = info.properties.dropFirst(inherited).map(Entity.schemaProperty)
+            superentityName = info.superclassType.map { ModelTypeInfo.of($0).entityName }
             let names = { (paths: [AnyKeyPath]) in paths.compactMap(info.propertyName(for:)) }
             uniquenessConstraints = info.uniquenessConstraints
             indices = info.indexKeyPathLists.map(names)

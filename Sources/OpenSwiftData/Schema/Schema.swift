@@ -17,6 +17,8 @@ public final class Schema: Codable, Hashable, CustomDebugStringConvertible, @unc
     public final let entities: [Entity]
     /// The schema's entities, by entity name.
     public final let entitiesByName: [String: Entity]
+    /// Whether some entity inherits from another: fetches then include subclasses' models.
+    package var hasInheritance: Bool { entities.contains { $0.superentityName != nil } }
 
     /// Creates an empty schema, version 1.0.0.
     public init() {
@@ -50,7 +52,9 @@ public final class Schema: Codable, Hashable, CustomDebugStringConvertible, @unc
             let type = pending.removeFirst()
             guard seen.insert(ObjectIdentifier(type)).inserted else { continue }
             ordered.append(type)
-            for property in ModelTypeInfo.of(type).properties {
+            let info = ModelTypeInfo.of(type)
+            if let superclass = info.superclassType { pending.append(superclass) }
+            for property in info.properties {
                 switch property.shape {
                 case .toOne(let destination, _), .toMany(let destination, _): pending.append(destination)
                 case .attribute: break
@@ -60,6 +64,7 @@ public final class Schema: Codable, Hashable, CustomDebugStringConvertible, @unc
         let entities = ordered.map(Entity.init(modelType:))
         self.entities = entities
         entitiesByName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        Schema.linkInheritance(entities, byName: entitiesByName)
         Schema.resolveInverses(entities, byName: entitiesByName)
         EntityRegistry.register(ordered)
     }
@@ -126,6 +131,27 @@ public final class Schema: Codable, Hashable, CustomDebugStringConvertible, @unc
     /// The schema's version and entities, for debugging.
     public final var debugDescription: String {
         "Schema(version: \(version), entities: \(entities.map(\.debugDescription)))"
+    }
+
+    /// Sets each subclass entity's `superentity`, and adds it to its superentity's `subentities`.
+    /// The inherited properties become the superentity's own objects, so that inverses resolved on
+    /// the superentity hold for its subentities too. Superentities first, for deeper hierarchies.
+    private static func linkInheritance(_ entities: [Entity], byName: [String: Entity]) {
+        func depth(_ entity: Entity) -> Int {
+            var depth = 0
+            var current = entity
+            while let name = current.superentityName, let parent = byName[name], depth < entities.count {
+                depth += 1
+                current = parent
+            }
+            return depth
+        }
+        for entity in entities.sorted(by: { depth($0) < depth($1) }) {
+            guard let name = entity.superentityName, let superentity = byName[name] else { continue }
+            entity.superentity = superentity
+            entity.inheritedProperties = superentity.properties
+            superentity.subentities.insert(entity)
+        }
     }
 
     /// Fills `inverseName` from explicit `inverse:` key paths, and infers an inverse where exactly one
