@@ -14,7 +14,7 @@ import PostgresNIO
 /// stored model on one updates that model (`INSERT … ON CONFLICT`). Every process that opens the
 /// database shares its store identifier, kept in the database, so identifiers are valid in all.
 ///
-/// Predicates and sorts run in SQL through ``SQLiteQueryRenderer`` in the ``SQLDialect/postgreSQL``
+/// Predicates and sorts run in SQL through `SQLiteQueryRenderer` in the `SQLDialect.postgreSQL`
 /// dialect; what that dialect cannot compute exactly as Swift does is left to the context.
 /// A save is one transaction: retried when it conflicts with a concurrent one (serialization
 /// failure, deadlock), then refused with ``PostgresStoreError`` `.saveConflict`, leaving the

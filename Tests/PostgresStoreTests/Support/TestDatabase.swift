@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Logging
 import NIOPosix
 import PostgresNIO
@@ -55,36 +58,24 @@ enum TestDatabase {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/postgres-cluster.sh")
         let advice = "Start one with `eval \"$(scripts/postgres-cluster.sh start)\"` (PostgreSQL's binaries installed: apt-get install postgresql) or set OSD_POSTGRES_URL=postgres://user@host:port/database."
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [script.path, "start"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw Unavailable(description: "PostgresStore's tests need a PostgreSQL server and could not run \(script.path) (\(error)). \(advice)")
-        }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        // Through the shell's `system`, not Foundation's `Process`: the server the script starts
+        // inherits the script's descriptors, and `Process` learns of the exit through one of them.
+        let exportsFile = FileManager.default.temporaryDirectory.appendingPathComponent("osd-postgres-\(UUID().uuidString).env")
+        defer { try? FileManager.default.removeItem(at: exportsFile) }
+        let status = system("/bin/bash '\(script.path)' start > '\(exportsFile.path)' 2>/dev/null")
+        let text = (try? String(contentsOf: exportsFile, encoding: .utf8)) ?? ""
         var exports: [String: String] = [:]
         for line in text.split(separator: "\n") where line.hasPrefix("export ") {
             let pair = line.dropFirst("export ".count).split(separator: "=", maxSplits: 1)
             if pair.count == 2 { exports[String(pair[0])] = String(pair[1]) }
         }
-        guard process.terminationStatus == 0, let url = exports["OSD_POSTGRES_URL"], let directory = exports["OSD_POSTGRES_DIR"] else {
-            throw Unavailable(description: "PostgresStore's tests need a PostgreSQL server: OSD_POSTGRES_URL is not set and \(script.path) could not start a cluster (exit \(process.terminationStatus)). \(advice)")
+        guard status == 0, let url = exports["OSD_POSTGRES_URL"], let directory = exports["OSD_POSTGRES_DIR"] else {
+            throw Unavailable(description: "PostgresStore's tests need a PostgreSQL server: OSD_POSTGRES_URL is not set and \(script.path) could not start a cluster (status \(status)). \(advice)")
         }
         startedCluster.withLock { $0 = (script.path, directory) }
         atexit {
             guard let (script, directory) = TestDatabase.startedCluster.withLock({ $0 }) else { return }
-            let stop = Process()
-            stop.executableURL = URL(fileURLWithPath: "/bin/bash")
-            stop.arguments = [script, "stop", directory]
-            stop.standardError = FileHandle.nullDevice
-            try? stop.run()
-            stop.waitUntilExit()
+            _ = system("/bin/bash '\(script)' stop '\(directory)' 2>/dev/null")
         }
         return url
     }
