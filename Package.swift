@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "DataStoreTesting", targets: ["DataStoreTesting"]),
         .library(name: "RemoteStore", targets: ["RemoteStore"]),
         .library(name: "StoreServer", targets: ["StoreServer"]),
+        .library(name: "PostgresStore", targets: ["PostgresStore"]),
         .executable(name: "trips", targets: ["trips"]),
         .executable(name: "openswiftdata-server", targets: ["openswiftdata-server"]),
     ],
@@ -46,6 +47,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         .macro(
@@ -101,17 +103,27 @@ let package = Package(
             ],
             resources: [.copy("openapi.yaml")]
         ),
+        .target(
+            name: "PostgresStore",
+            dependencies: [
+                "OpenSwiftData",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "trips",
             dependencies: [
-                "OpenSwiftData", "SampleTrips", "RemoteStore",
+                "OpenSwiftData", "SampleTrips", "RemoteStore", "PostgresStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "openswiftdata-server",
             dependencies: [
-                "StoreServer", "SampleTrips", "JSONStore",
+                "StoreServer", "SampleTrips", "JSONStore", "PostgresStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Configuration", package: "swift-configuration"),
@@ -140,6 +152,15 @@ let package = Package(
         .testTarget(name: "JSONStoreTests", dependencies: ["JSONStore", "DataStoreTesting", "JSONStoreCrashWriter"]),
         .testTarget(name: "DataStoreTestingTests", dependencies: ["DataStoreTesting"]),
         .testTarget(name: "QueryTranslationTests", dependencies: ["OpenSwiftData"]),
+        .testTarget(
+            name: "PostgresStoreTests",
+            dependencies: [
+                "PostgresStore", "DataStoreTesting",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(name: "TripsTests", dependencies: ["trips", "openswiftdata-server"]),
         .testTarget(
             name: "RemoteStoreTests",

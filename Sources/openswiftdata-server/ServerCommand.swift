@@ -4,6 +4,7 @@ import Foundation
 import JSONStore
 import Logging
 import OpenSwiftData
+import PostgresStore
 import SampleTrips
 import StoreServer
 
@@ -23,7 +24,7 @@ struct ServerCommand: AsyncParsableCommand {
         version: PackageVersion.current
     )
 
-    @Option(help: ArgumentHelp("sqlite:PATH (the default store), json:PATH, or memory.", valueName: "kind:path"))
+    @Option(help: ArgumentHelp("sqlite:PATH (the default store), json:PATH, memory, or postgres://user:password@host:port/database.", valueName: "kind:path"))
     var store: String?
 
     @Option(help: "The address to listen on (default: 127.0.0.1).")
@@ -80,12 +81,15 @@ struct ServerCommand: AsyncParsableCommand {
     }
 
     private func storeConfiguration(_ store: String) throws -> any DataStoreConfiguration {
+        if store.hasPrefix("postgres://") || store.hasPrefix("postgresql://") {
+            return try PostgresStoreConfiguration(name: "trips", url: store)
+        }
         let parts = store.split(separator: ":", maxSplits: 1).map(String.init)
         switch (parts.first, parts.count) {
         case ("sqlite", 2): return ModelConfiguration(url: URL(fileURLWithPath: parts[1]))
         case ("json", 2): return JSONStoreConfiguration(name: "trips", url: URL(fileURLWithPath: parts[1]), keepsHistory: true)
         case ("memory", 1): return ModelConfiguration(isStoredInMemoryOnly: true)
-        default: throw ValidationError("--store must be sqlite:PATH, json:PATH or memory (got '\(store)').")
+        default: throw ValidationError("--store must be sqlite:PATH, json:PATH, memory or postgres://user@host:port/database (got '\(store)').")
         }
     }
 }

@@ -39,7 +39,7 @@ struct ServerSettings {
         }
         let config = ConfigReader(providers: providers)
         guard let store = try read(.store, from: config, { try config.requiredString(forKey: $0) }) else {
-            throw ValidationError("Say which store to serve: --store, OPENSWIFTDATA_STORE or \"store\" in the config file (sqlite:PATH, json:PATH or memory).")
+            throw ValidationError("Say which store to serve: --store, OPENSWIFTDATA_STORE or \"store\" in the config file (sqlite:PATH, json:PATH, memory or postgres://…).")
         }
         return ServerSettings(
             store: store,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenSwiftData
+import PostgresStore
 import RemoteStore
 import SampleTrips
 
@@ -10,7 +11,7 @@ import SampleTrips
 /// in a directory that exists. A mistyped path then fails with a message instead of quietly
 /// opening an empty store.
 struct StoreOptions: ParsableArguments {
-    static let storeHelp = "An existing store file; `trips add` may create one."
+    static let storeHelp = "A store file (`trips add` may create one), or postgres://…"
     static let remoteHelp = "The URL of an openswiftdata-server to use instead."
     static let tokenHelp = "The server's bearer token (default: $OPENSWIFTDATA_TOKEN)."
 
@@ -81,6 +82,9 @@ struct StoreOptions: ParsableArguments {
         }
         guard let store else {
             return ModelContext(try ModelContainer(for: schema, configurations: [ModelConfiguration()]))
+        }
+        if store.hasPrefix("postgres://") || store.hasPrefix("postgresql://") {
+            return ModelContext(try ModelContainer(for: schema, configurations: [try PostgresStoreConfiguration(name: "trips", url: store)]))
         }
         let url = URL(fileURLWithPath: store)
         try Self.checkStorePath(url, creating: creatingStore)

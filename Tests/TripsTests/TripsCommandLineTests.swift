@@ -10,7 +10,7 @@ import Testing
     @Test func topLevelHelpListsTheStoreOptions() throws {
         let help = try trips("--help")
         #expect(help.status == 0)
-        #expect(help.output.contains("  --store <path>    An existing store file; `trips add` may create one.\n"))
+        #expect(help.output.contains("  --store <path>    A store file (`trips add` may create one), or postgres://…\n"))
         #expect(help.output.contains("  --remote <url>    The URL of an openswiftdata-server to use instead.\n"))
         #expect(help.output.contains("  --token <token>   The server's bearer token (default: $OPENSWIFTDATA_TOKEN).\n"))
         #expect(help.output.contains("SUBCOMMANDS:"))

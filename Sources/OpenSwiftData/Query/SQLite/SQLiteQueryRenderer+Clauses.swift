@@ -10,31 +10,21 @@ extension SQLiteQueryRenderer {
             arguments += condition.arguments
         }
         clauses.append("ORDER BY \(try render(query.sortBy))")
-        switch (query.fetchLimit, query.fetchOffset) {
-        case let (limit?, offset?):
-            clauses.append("LIMIT ? OFFSET ?")
-            arguments += [.integer(Int64(limit)), .integer(Int64(offset))]
-        case let (limit?, nil):
-            clauses.append("LIMIT ?")
-            arguments.append(.integer(Int64(limit)))
-        case let (nil, offset?):
-            // SQLite has no OFFSET without LIMIT; -1 means no limit.
-            clauses.append("LIMIT -1 OFFSET ?")
-            arguments.append(.integer(Int64(offset)))
-        case (nil, nil):
-            break
+        if let paging = dialect.limitClause(limit: query.fetchLimit != nil, offset: query.fetchOffset != nil) {
+            clauses.append(paging)
+            arguments += [query.fetchLimit, query.fetchOffset].compactMap { $0.map { .integer(Int64($0)) } }
         }
         return SQLFragment(clauses.joined(separator: " "), arguments: arguments)
     }
 
-    /// The `ORDER BY` list. SQLite puts NULLs first ascending and last descending, as
-    /// `SortDescriptor` orders nil; the identifier column comes last so that ties have one order
+    /// The `ORDER BY` list, NULLs first ascending and last descending, as `SortDescriptor` orders
+    /// nil; the identifier column comes last so that ties have one order
     /// and `LIMIT`/`OFFSET` pages neither repeat nor skip rows.
     public func render(_ sortBy: [QuerySortKey]) throws -> String {
         let keys = try sortBy.map { key in
             switch key.kind {
             case .integer, .double, .string, .date, .uuid:
-                "\(try column(key.path)) \(key.ascending ? "ASC" : "DESC")"
+                dialect.orderTerm(try column(key.path), ascending: key.ascending)
             case .bool, .data, .identifier, .array:
                 throw QueryTranslationError.unsupportedSort("Sorting by \(key.kind) values is not rendered")
             }

@@ -4,13 +4,14 @@ extension SQLiteQueryRenderer {
         guard type.kind != .identifier, type.kind != .array else {
             throw QueryTranslationError.unsupported("contains(_:) on collections of \(type.kind) values is not rendered")
         }
+        if type.kind != .string { try dialect.requireUntypedElements() }
         if case .value(let value) = element, value.containsNaN {
-            return "0"
+            return dialect.literal(false)
         }
-        let source = try sql(collection, &state)
+        let source = dialect.jsonElements(try sql(collection, &state), alias: nil)
         if case .value(.null) = element {
-            return "EXISTS (SELECT 1 FROM json_each(\(source)) WHERE value IS NULL)"
+            return "EXISTS (SELECT 1 FROM \(source) WHERE value IS NULL)"
         }
-        return "EXISTS (SELECT 1 FROM json_each(\(source)) WHERE value \(type.isOptional ? "IS" : "=") \(try sql(element, &state)))"
+        return "EXISTS (SELECT 1 FROM \(source) WHERE value \(type.isOptional ? dialect.nullSafeOperator(equal: true) : "=") \(try sql(element, &state)))"
     }
 }

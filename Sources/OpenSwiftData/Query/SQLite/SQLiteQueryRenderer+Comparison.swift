@@ -11,9 +11,12 @@ extension SQLiteQueryRenderer {
         if let constant = try constantComparison(lhs, op, rhs, type) {
             return constant
         }
+        if let special = try dialectComparison(lhs, op, rhs, type, &state) {
+            return special
+        }
         let sqlOperator = switch op {
-        case .equal: type.isOptional ? "IS" : "="
-        case .notEqual: type.isOptional ? "IS NOT" : "<>"
+        case .equal: type.isOptional ? dialect.nullSafeOperator(equal: true) : "="
+        case .notEqual: type.isOptional ? dialect.nullSafeOperator(equal: false) : "<>"
         case .lessThan: "<"
         case .lessThanOrEqual: "<="
         case .greaterThan: ">"
@@ -25,7 +28,7 @@ extension SQLiteQueryRenderer {
     /// Comparisons whose result is known without the row: with NaN (never equal, never ordered)
     /// and with an identifier of another store or entity (never equal).
     private func constantComparison(_ lhs: QueryExpression, _ op: QueryComparisonOperator, _ rhs: QueryExpression, _ type: QueryValueType) throws -> String? {
-        let never = op == .notEqual ? "1" : "0"
+        let never = dialect.literal(op == .notEqual)
         if case .value(let value) = lhs, value.containsNaN { return never }
         if case .value(let value) = rhs, value.containsNaN { return never }
         switch type.kind {
@@ -59,17 +62,18 @@ extension SQLiteQueryRenderer {
         let containsNil = list.contains(.null)
         let values = list.filter { $0 != .null && !$0.containsNaN }.compactMap(storedValue)
         if values.isEmpty {
-            return type.isOptional && containsNil ? "(\(try sql(element, &state)) IS NULL)" : "0"
+            return type.isOptional && containsNil ? "(\(try sql(element, &state)) IS NULL)" : dialect.literal(false)
         }
         guard type.isOptional else {
-            return "(\(try sql(element, &state)) \(inList(values, &state)))"
+            return "(\(try sql(element, &state)) \(try inList(values, &state)))"
         }
         let nilTest = containsNil ? "IS NULL OR" : "IS NOT NULL AND"
-        return "(\(try sql(element, &state)) \(nilTest) \(try sql(element, &state)) \(inList(values, &state)))"
+        return "(\(try sql(element, &state)) \(nilTest) \(try sql(element, &state)) \(try inList(values, &state)))"
     }
 
-    private func inList(_ values: [QueryValue], _ state: inout SQLiteRenderState) -> String {
-        guard values.count <= Self.largeListThreshold else {
+    private func inList(_ values: [QueryValue], _ state: inout SQLiteRenderState) throws -> String {
+        guard values.count <= dialect.largeListThreshold else {
+            try dialect.requireUntypedElements()
             return "IN (SELECT value FROM json_each(\(state.bind(.array(values)))))"
         }
         return "IN (\(values.map { state.bind($0) }.joined(separator: ", ")))"

@@ -30,6 +30,9 @@ import Foundation
 ///   `contains(where:)` and `allSatisfy` on it are correlated subqueries over those rows.
 ///
 /// Whatever it cannot render exactly throws ``QueryTranslationError``.
+///
+/// The same renderer writes PostgreSQL (`dialect: .postgreSQL`): ``SQLDialect`` lists what that
+/// dialect assumes of the store and what it refuses.
 public struct SQLiteQueryRenderer {
     /// Lists longer than this are bound as one JSON array argument, not one argument per element:
     /// SQLite accepts at most 32,766 arguments in a statement.
@@ -39,6 +42,7 @@ public struct SQLiteQueryRenderer {
     let identifierColumn: String
     let primaryKey: (PersistentIdentifier) -> QueryValue?
     let relatedRows: (QueryPropertyPath) -> SQLiteRelatedRows?
+    let dialect: SQLDialect
 
     /// - Parameters:
     ///   - column: The quoted column for a property path, e.g. `"t"."name"`; throws for paths it
@@ -48,13 +52,16 @@ public struct SQLiteQueryRenderer {
     ///     entity than the fetched one; such an identifier matches no row.
     ///   - relatedRows: For a to-many relationship of the fetched model, the rows it leads to;
     ///     nil for paths stored as a JSON array column.
+    ///   - dialect: The database the SQL is written for.
     public init(column: @escaping (QueryPropertyPath) throws -> String, identifierColumn: String,
                 primaryKey: @escaping (PersistentIdentifier) -> QueryValue?,
-                relatedRows: @escaping (QueryPropertyPath) -> SQLiteRelatedRows? = { _ in nil }) {
+                relatedRows: @escaping (QueryPropertyPath) -> SQLiteRelatedRows? = { _ in nil },
+                dialect: SQLDialect = .sqlite) {
         self.column = column
         self.identifierColumn = identifierColumn
         self.primaryKey = primaryKey
         self.relatedRows = relatedRows
+        self.dialect = dialect
     }
 
     /// The expression as an SQL condition with its arguments; throws ``QueryTranslationError`` for
@@ -92,7 +99,7 @@ public struct SQLiteQueryRenderer {
         case let .conditional(test, then, otherwise):
             return "(CASE WHEN \(try sql(test, &state)) THEN \(try sql(then, &state)) ELSE \(try sql(otherwise, &state)) END)"
         case let .arithmetic(lhs, .floatDivide, rhs):
-            return "(CAST(\(try sql(lhs, &state)) AS REAL) / \(try sql(rhs, &state)))"
+            return try dialect.floatDivision(try sql(lhs, &state), try sql(rhs, &state))
         case let .arithmetic(lhs, op, rhs):
             return "(\(try sql(lhs, &state)) \(Self.sqlOperator(op)) \(try sql(rhs, &state)))"
         case .negate(let operand):
@@ -102,11 +109,11 @@ public struct SQLiteQueryRenderer {
         case let .coalesce(operand, fallback):
             return "COALESCE(\(try sql(operand, &state)), \(try sql(fallback, &state)))"
         case let .stringContains(string, other, options):
-            return "osd_contains(\(try sql(string, &state)), \(try sql(other, &state)), \(options.rawValue))"
+            return try dialect.stringFunction("osd_contains(\(try sql(string, &state)), \(try sql(other, &state)), \(options.rawValue))")
         case let .startsWith(string, prefix):
-            return "osd_starts_with(\(try sql(string, &state)), \(try sql(prefix, &state)))"
+            return try dialect.stringFunction("osd_starts_with(\(try sql(string, &state)), \(try sql(prefix, &state)))")
         case let .stringCompare(string, other, options):
-            return "osd_compare(\(try sql(string, &state)), \(try sql(other, &state)), \(options.rawValue))"
+            return try dialect.stringFunction("osd_compare(\(try sql(string, &state)), \(try sql(other, &state)), \(options.rawValue))")
         case let .count(.property(path), .array) where relatedRows(path) != nil:
             return "(SELECT COUNT(*) \(relatedRows(path)!.links(alias: "r")))"
         case let .isEmpty(.property(path), .array) where relatedRows(path) != nil:
@@ -126,10 +133,12 @@ public struct SQLiteQueryRenderer {
         case let .in(element, list, type):
             return try membership(element, list, type, &state)
         case let .collectionAny(collection, variable, test):
-            return "EXISTS (SELECT 1 FROM json_each(\(try sql(collection, &state))) AS j\(variable) WHERE \(try sql(test, &state)))"
+            try dialect.requireUntypedElements()
+            return "EXISTS (SELECT 1 FROM \(dialect.jsonElements(try sql(collection, &state), alias: "j\(variable)")) WHERE \(try sql(test, &state)))"
         case let .collectionAll(collection, variable, test):
+            try dialect.requireUntypedElements()
             // A NULL test (only where Swift would throw) counts as unsatisfied, as in collectionAny.
-            return "NOT EXISTS (SELECT 1 FROM json_each(\(try sql(collection, &state))) AS j\(variable) WHERE NOT COALESCE(\(try sql(test, &state)), 0))"
+            return "NOT EXISTS (SELECT 1 FROM \(dialect.jsonElements(try sql(collection, &state), alias: "j\(variable)")) WHERE NOT COALESCE(\(try sql(test, &state)), \(dialect.literal(false))))"
         }
     }
 
@@ -144,7 +153,7 @@ public struct SQLiteQueryRenderer {
         state.elementRows[variable] = (alias, rows)
         let condition = try sql(test, &state)
         // A NULL test (only where Swift would throw) counts as unsatisfied, as in collectionAny.
-        let wanted = all ? "NOT COALESCE(\(condition), 0)" : condition
+        let wanted = all ? "NOT COALESCE(\(condition), \(dialect.literal(false)))" : condition
         if test.readsOnlyElement(variable) {
             return "\(rows.owner) \(all ? "NOT IN" : "IN") (\(rows.owners(alias: alias, where: wanted)))"
         }
@@ -182,8 +191,8 @@ public struct SQLiteQueryRenderer {
     /// `String.count` counts `Character`s, which only the registered function knows.
     private func count(_ operand: QueryExpression, _ kind: QueryValueKind, _ state: inout SQLiteRenderState) throws -> String {
         switch kind {
-        case .string: "osd_character_count(\(try sql(operand, &state)))"
-        case .array: "json_array_length(\(try sql(operand, &state)))"
+        case .string: try dialect.stringFunction("osd_character_count(\(try sql(operand, &state)))")
+        case .array: dialect.jsonLength(try sql(operand, &state))
         default: throw QueryTranslationError.unsupported("count of a \(kind) value is not rendered")
         }
     }

@@ -1,0 +1,131 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresNIO
+
+/// The store's connections, on an event-loop group of its own, used one caller at a time each.
+///
+/// `DataStore` is synchronous: a caller blocks on the connection's futures. That is safe on any
+/// thread but the group's own (it would wait for itself), which is refused with
+/// `.calledOnEventLoop`; the group belongs to the store, so no Swift task's executor is blocked
+/// on work that needs it.
+final class PostgresConnectionPool: @unchecked Sendable {
+    private let group: MultiThreadedEventLoopGroup
+    private let configuration: PostgresConnection.Configuration
+    private let capacity: Int
+    /// `user@host:port`, for messages.
+    private let address: String
+    private let logger = Logger(label: "OpenSwiftData.PostgresStore")
+    private let condition = NSCondition()
+    private var idle: [PostgresConnection] = []
+    private var open = 0
+    private var nextID = 0
+
+    init(_ settings: PostgresStoreConfiguration) throws {
+        let tls: PostgresConnection.Configuration.TLS
+        switch settings.tls {
+        case .disable: tls = .disable
+        case .prefer: tls = .prefer(try .init(configuration: .makeClientConfiguration()))
+        case .require: tls = .require(try .init(configuration: .makeClientConfiguration()))
+        }
+        configuration = PostgresConnection.Configuration(host: settings.host, port: settings.port, username: settings.username,
+                                                         password: settings.password, database: settings.database, tls: tls)
+        capacity = max(1, settings.poolSize)
+        address = "\(settings.username)@\(settings.host):\(settings.port)"
+        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    }
+
+    deinit {
+        for connection in idle { Self.close(connection) }
+        group.shutdownGracefully { _ in }
+    }
+
+    /// Closes a connection, waiting when the thread may wait; the connection must outlive its close.
+    private static func close(_ connection: PostgresConnection) {
+        if MultiThreadedEventLoopGroup.currentEventLoop == nil {
+            try? connection.close().wait()
+        } else {
+            connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
+        }
+    }
+
+    /// Runs `body` with a connection of its own, returned to the pool afterwards; a connection a
+    /// failure may have left mid-transaction or broken is closed instead.
+    func withConnection<Result>(_ body: (PostgresConnection) throws -> Result) throws -> Result {
+        guard MultiThreadedEventLoopGroup.currentEventLoop == nil else {
+            throw PostgresStoreError(.calledOnEventLoop, "A PostgresStore was called synchronously on an event-loop thread, where waiting would never end; call it from another thread or task.")
+        }
+        let connection = try checkOut()
+        do {
+            let result = try body(connection)
+            checkIn(connection, reusable: true)
+            return result
+        } catch {
+            checkIn(connection, reusable: false)
+            throw error
+        }
+    }
+
+    /// Runs one statement and returns its rows.
+    func run(_ sql: String, _ binds: PostgresBindings = PostgresBindings(), on connection: PostgresConnection) throws -> [PostgresRow] {
+        do {
+            return Array(try connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger).wait().rows)
+        } catch let error as PSQLError {
+            throw PostgresStoreError(error)
+        }
+    }
+
+    private func checkOut() throws -> PostgresConnection {
+        condition.lock()
+        while idle.isEmpty && open >= capacity { condition.wait() }
+        if let connection = idle.popLast() {
+            condition.unlock()
+            if !connection.isClosed { return connection }
+            condition.lock()
+            open -= 1
+            condition.unlock()
+            return try checkOut()
+        }
+        open += 1
+        nextID += 1
+        let id = nextID
+        condition.unlock()
+        do {
+            return try PostgresConnection.connect(on: group.next(), configuration: configuration, id: id, logger: logger).wait()
+        } catch {
+            condition.lock()
+            open -= 1
+            condition.signal()
+            condition.unlock()
+            throw PostgresStoreError(.connectionFailed, "Cannot connect to PostgreSQL as \(address) (\(String(reflecting: error))). Check that the server runs and the URL is right.")
+        }
+    }
+
+    private func checkIn(_ connection: PostgresConnection, reusable: Bool) {
+        if !reusable {
+            // A failed statement may leave a transaction open: never hand that connection out again.
+            Self.close(connection)
+        }
+        condition.lock()
+        if reusable { idle.append(connection) } else { open -= 1 }
+        condition.signal()
+        condition.unlock()
+    }
+}
+
+extension PostgresStoreError {
+    /// A server's error as the store reports it: its SQLSTATE and message, never bound values.
+    init(_ error: PSQLError) {
+        let state = error.serverInfo?[.sqlState]
+        let message = error.serverInfo?[.message] ?? String(describing: error.code)
+        switch state {
+        case "23505":
+            self.init(.constraintViolation, "The save would make two models equal on a uniqueness constraint (\(message)); nothing was saved.", sqlState: state)
+        case "40001", "40P01":
+            self.init(.saveConflict, "The save conflicted with a concurrent save (\(message)).", sqlState: state)
+        default:
+            self.init(.queryFailed, "PostgreSQL refused a statement: \(message).", sqlState: state)
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import OpenSwiftData
+
+/// How one persisted property is kept in PostgreSQL.
+struct PostgresColumn {
+    enum Storage: Equatable {
+        case boolean, integer, real, text, uuid, bytes, json
+        /// The related row's key, a foreign key to the destination's table.
+        case toOne
+        /// No column: the destination's to-one `inverse` holds this row's key.
+        case toManyByInverse
+        /// No column: rows of a join table (many-to-many, or a to-many without inverse).
+        case toManyByJoinTable
+    }
+
+    let property: ModelTypeInfo.Property
+    let storage: Storage
+    let isOptional: Bool
+    var destination: String?
+    var inverse: String?
+    var joinTable: PostgresJoinTable?
+
+    var name: String { property.name }
+    var hasColumn: Bool { storage != .toManyByInverse && storage != .toManyByJoinTable }
+
+    /// Text is compared in code-point order (`"C"`), Swift's order on the NFC text the store keeps.
+    var sqlType: String {
+        switch storage {
+        case .boolean: "boolean"
+        case .integer, .toOne: "bigint"
+        case .real: "double precision"
+        case .text, .json, .toManyByInverse, .toManyByJoinTable: "text COLLATE \"C\""
+        case .uuid: "uuid"
+        case .bytes: "bytea"
+        }
+    }
+
+    /// A to-one's column may be NULL (nil until set); its foreign key is added once every table
+    /// exists (``foreignKey(in:)``), since tables refer to each other in any order.
+    var definition: String {
+        "\(PostgresSQL.quote(name)) \(sqlType)\(isOptional || storage == .toOne ? "" : " NOT NULL")"
+    }
+
+    /// The to-one's foreign key, added when missing. References are checked at commit, as a save
+    /// writes rows that refer to each other in any order.
+    func foreignKey(in entityName: String) -> String? {
+        guard storage == .toOne, let destination else { return nil }
+        let constraint = PostgresSQL.quote("osd_\(entityName)_fk_\(name)")
+        let add = "ALTER TABLE \(PostgresSQL.quote(entityName)) ADD CONSTRAINT \(constraint) FOREIGN KEY (\(PostgresSQL.quote(name))) \(PostgresSQL.references(destination, onDelete: "SET NULL"))"
+        return "DO $$ BEGIN \(add); EXCEPTION WHEN duplicate_object THEN NULL; END $$"
+    }
+}
+
+/// The table of a many-to-many relationship, named after the side whose `Entity.property` sorts
+/// first; one row per related pair, deleted with either model.
+struct PostgresJoinTable: Hashable {
+    static let ownerColumn = "owner"
+    static let memberColumn = "member"
+
+    var name: String
+    var ownerEntity: String
+    var memberEntity: String
+    var isOwnerSide: Bool
+
+    var selfColumn: String { isOwnerSide ? Self.ownerColumn : Self.memberColumn }
+    var relatedColumn: String { isOwnerSide ? Self.memberColumn : Self.ownerColumn }
+
+    var createStatements: [String] {
+        let owner = "\(PostgresSQL.quote(Self.ownerColumn)) bigint NOT NULL \(PostgresSQL.references(ownerEntity, onDelete: "CASCADE"))"
+        let member = "\(PostgresSQL.quote(Self.memberColumn)) bigint NOT NULL \(PostgresSQL.references(memberEntity, onDelete: "CASCADE"))"
+        return ["CREATE TABLE IF NOT EXISTS \(PostgresSQL.quote(name)) (\(owner), \(member), PRIMARY KEY (\(PostgresSQL.quote(Self.ownerColumn)), \(PostgresSQL.quote(Self.memberColumn))))",
+                "CREATE INDEX IF NOT EXISTS \(PostgresSQL.quote("\(name)_member")) ON \(PostgresSQL.quote(name)) (\(PostgresSQL.quote(Self.memberColumn)))"]
+    }
+}
+
+/// One entity's table: its columns in the model's row order, constraints and indexes.
+final class PostgresEntityLayout: @unchecked Sendable {
+    let entityName: String
+    let info: ModelTypeInfo
+    /// Per persisted property (row order); transient attributes are left out.
+    let columns: [PostgresColumn]
+    let uniqueConstraints: [[String]]
+    let indices: [[String]]
+
+    init(entity: Schema.Entity) throws {
+        guard let modelType = entity.modelType ?? EntityRegistry.modelType(named: entity.name) else {
+            throw PostgresStoreError(.incompatibleSchema, "The entity \(entity.name) has no model class; build the Schema from @Model types.")
+        }
+        guard !entity.name.hasPrefix("osd_") else {
+            throw PostgresStoreError(.incompatibleSchema, "The entity name \(entity.name) is reserved for the store's own tables; rename the model class.")
+        }
+        entityName = entity.name
+        info = ModelTypeInfo.of(modelType)
+        var columns: [PostgresColumn] = []
+        for property in info.properties {
+            if entity.attributesByName[property.name]?.isTransient == true { continue }
+            guard property.name != PostgresSQL.primaryKey else {
+                throw PostgresStoreError(.incompatibleSchema, "\(entity.name).\(property.name) collides with the key column; rename the property.")
+            }
+            switch property.shape {
+            case .attribute:
+                columns.append(PostgresColumn(property: property, storage: PostgresValueCoding.storage(for: property.valueType), isOptional: property.isOptional))
+            case .toOne(let destination, let optional):
+                columns.append(PostgresColumn(property: property, storage: .toOne, isOptional: optional, destination: Schema.entityName(for: destination)))
+            case .toMany(let destination, let optional):
+                columns.append(Self.toMany(entity: entity, property: property, destination: Schema.entityName(for: destination), isOptional: optional))
+            }
+        }
+        self.columns = columns
+        uniqueConstraints = entity.uniquenessConstraints
+        indices = entity.indices
+    }
+
+    /// A to-many whose inverse is a to-one is read through that to-one's key; any other through a
+    /// join table.
+    private static func toMany(entity: Schema.Entity, property: ModelTypeInfo.Property, destination: String, isOptional: Bool) -> PostgresColumn {
+        var column = PostgresColumn(property: property, storage: .toManyByJoinTable, isOptional: isOptional, destination: destination)
+        let inverse = entity.relationshipsByName[property.name]?.inverseName
+        let inverseShape = inverse.flatMap { name in
+            EntityRegistry.modelType(named: destination).flatMap { ModelTypeInfo.of($0).properties.first { $0.name == name }?.shape }
+        }
+        if let inverse, case .toOne? = inverseShape {
+            return PostgresColumn(property: property, storage: .toManyByInverse, isOptional: isOptional, destination: destination, inverse: inverse)
+        }
+        let mine = "\(entity.name).\(property.name)"
+        let theirs = inverse.map { "\(destination).\($0)" }
+        let isOwner = theirs.map { mine <= $0 } ?? true
+        column.joinTable = PostgresJoinTable(name: "osd_\(isOwner ? mine : theirs!)", ownerEntity: isOwner ? entity.name : destination,
+                                             memberEntity: isOwner ? destination : entity.name, isOwnerSide: isOwner)
+        return column
+    }
+
+    func column(named name: String) -> PostgresColumn? { columns.first { $0.name == name } }
+
+    var storedColumns: [PostgresColumn] { columns.filter(\.hasColumn) }
+    var toOneColumns: [PostgresColumn] { columns.filter { $0.storage == .toOne } }
+    var attributeColumns: [PostgresColumn] { columns.filter { $0.hasColumn && $0.storage != .toOne } }
+    var toManyColumns: [PostgresColumn] { columns.filter { !$0.hasColumn } }
+
+    var table: String { PostgresSQL.quote(entityName) }
+    var keyColumn: String { "\(table).\(PostgresSQL.quote(PostgresSQL.primaryKey))" }
+    /// `"T"."Z_PK", "T"."a", …`: the key, then every stored column.
+    var selectList: String {
+        ([keyColumn] + storedColumns.map { "\(table).\(PostgresSQL.quote($0.name))" }).joined(separator: ", ")
+    }
+
+    var createStatements: [String] {
+        let definitions = ["\(PostgresSQL.quote(PostgresSQL.primaryKey)) bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY"] + storedColumns.map(\.definition)
+        var statements = ["CREATE TABLE IF NOT EXISTS \(table) (\(definitions.joined(separator: ", ")))"]
+        func index(_ kind: String, _ properties: [String], unique: Bool) {
+            let name = "osd_\(entityName)_\(kind)_\(properties.joined(separator: "_"))"
+            statements.append("CREATE \(unique ? "UNIQUE " : "")INDEX IF NOT EXISTS \(PostgresSQL.quote(name)) ON \(table) (\(properties.map(PostgresSQL.quote).joined(separator: ", ")))")
+        }
+        for constraint in uniqueConstraints { index("unique", constraint, unique: true) }
+        for properties in indices { index("index", properties, unique: false) }
+        for column in toOneColumns { index("reference", [column.name], unique: false) }
+        statements += columns.compactMap { $0.foreignKey(in: entityName) }
+        return statements
+    }
+}
+
+/// Spelling of the store's SQL.
+enum PostgresSQL {
+    static let primaryKey = "Z_PK"
+    static let metadataTable = "osd_metadata"
+    static let receiptsTable = "osd_save_receipts"
+    static let nanTable = "osd_nan_columns"
+
+    static func quote(_ identifier: String) -> String {
+        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    static func references(_ table: String, onDelete action: String) -> String {
+        "REFERENCES \(quote(table))(\(quote(primaryKey))) ON DELETE \(action) DEFERRABLE INITIALLY DEFERRED"
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import OpenSwiftData
+import PostgresNIO
+
+/// A `DataStore` on PostgreSQL, for models shared by several processes or machines.
+///
+/// ```swift
+/// let configuration = try PostgresStoreConfiguration(url: "postgres://app@db.internal/trips")
+/// let container = try ModelContainer(for: Trip.self, configurations: configuration)
+/// ```
+///
+/// Each entity is a table (`Z_PK` key, one column per attribute, a foreign key per to-one), each
+/// many-to-many a join table; `#Unique` constraints are unique indexes, and an insert equal to a
+/// stored model on one updates that model (`INSERT … ON CONFLICT`). Every process that opens the
+/// database shares its store identifier, kept in the database, so identifiers are valid in all.
+///
+/// Predicates and sorts run in SQL through `SQLiteQueryRenderer` in the `SQLDialect.postgreSQL`
+/// dialect; what that dialect cannot compute exactly as Swift does is left to the context.
+/// A save is one transaction: retried when it conflicts with a concurrent one (serialization
+/// failure, deadlock), then refused with ``PostgresStoreError`` `.saveConflict`, leaving the
+/// database as it was.
+///
+/// The calls are synchronous and block the calling thread on the store's own event loop; a call
+/// made on an event-loop thread throws `.calledOnEventLoop` instead of waiting forever.
+public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Sendable {
+    /// The configuration this store is opened with.
+    public typealias Configuration = PostgresStoreConfiguration
+    /// The snapshots this store reads and writes.
+    public typealias Snapshot = DefaultSnapshot
+
+    /// The configuration the store was opened with.
+    public let configuration: PostgresStoreConfiguration
+    /// The models the store holds.
+    public let schema: Schema
+    /// The database's store identifier, the same for every process that opens it.
+    public let identifier: String
+    /// How many times a save that conflicts with a concurrent one is tried in all.
+    public static let saveAttempts = 5
+
+    let pool: PostgresConnectionPool
+    let layouts: [String: PostgresEntityLayout]
+
+    /// Connects, creates the tables and indexes the schema needs (in one transaction, one
+    /// process at a time) and reads the store identifier, minting it on first use.
+    ///
+    /// - Throws: ``PostgresStoreError`` `.connectionFailed` when the server cannot be reached,
+    ///   `.incompatibleSchema` for models it cannot store.
+    public init(_ configuration: PostgresStoreConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)? = nil) throws {
+        self.configuration = configuration
+        schema = configuration.schema ?? Schema()
+        var layouts: [String: PostgresEntityLayout] = [:]
+        for entity in schema.entities { layouts[entity.name] = try PostgresEntityLayout(entity: entity) }
+        self.layouts = layouts
+        let pool = try PostgresConnectionPool(configuration)
+        self.pool = pool
+        identifier = try pool.withConnection { connection in
+            try Self.createTables(Array(layouts.values), pool: pool, on: connection)
+        }
+        _ = try SchemaMigrator(schema: schema, plan: migrationPlan, storeName: configuration.name)
+    }
+
+    /// Tables, join tables, indexes and the store's own tables, under an advisory lock so that
+    /// processes opening the database at once do not race; returns the store identifier.
+    private static func createTables(_ layouts: [PostgresEntityLayout], pool: PostgresConnectionPool, on connection: PostgresConnection) throws -> String {
+        try transaction(pool, connection) {
+            _ = try pool.run("SELECT pg_advisory_xact_lock(7001026)", on: connection)
+            var statements = [
+                "CREATE TABLE IF NOT EXISTS \(PostgresSQL.quote(PostgresSQL.metadataTable)) (key text PRIMARY KEY, value text NOT NULL)",
+                "CREATE TABLE IF NOT EXISTS \(PostgresSQL.quote(PostgresSQL.receiptsTable)) (key text PRIMARY KEY, fingerprint text NOT NULL, response bytea NOT NULL, created timestamptz NOT NULL DEFAULT now())",
+                "CREATE TABLE IF NOT EXISTS \(PostgresSQL.quote(PostgresSQL.nanTable)) (entity text NOT NULL, property text NOT NULL, PRIMARY KEY (entity, property))",
+            ]
+            // Tables first, then the join tables and indexes that refer to them.
+            let sorted = layouts.sorted { $0.entityName < $1.entityName }
+            statements += sorted.map { $0.createStatements[0] }
+            var joinTables = Set<String>()
+            for layout in sorted {
+                statements += layout.createStatements.dropFirst()
+                for column in layout.columns {
+                    guard let joinTable = column.joinTable, joinTables.insert(joinTable.name).inserted else { continue }
+                    statements += joinTable.createStatements
+                }
+            }
+            for statement in statements { _ = try pool.run(statement, on: connection) }
+            var binds = PostgresBindings()
+            binds.append(UUID().uuidString)
+            _ = try pool.run("INSERT INTO \(PostgresSQL.quote(PostgresSQL.metadataTable)) (key, value) VALUES ('storeIdentifier', $1) ON CONFLICT (key) DO NOTHING", binds, on: connection)
+            let rows = try pool.run("SELECT value FROM \(PostgresSQL.quote(PostgresSQL.metadataTable)) WHERE key = 'storeIdentifier'", on: connection)
+            guard let row = rows.first else {
+                throw PostgresStoreError(.incompatibleSchema, "The database has no store identifier after writing one.")
+            }
+            return try PostgresRandomAccessRow(row)[0].decode(String.self)
+        }
+    }
+
+    /// Runs `body` in a transaction on `connection`, committing when it returns.
+    static func transaction<Result>(_ pool: PostgresConnectionPool, _ connection: PostgresConnection, _ body: () throws -> Result) throws -> Result {
+        _ = try pool.run("BEGIN", on: connection)
+        let result = try body()
+        _ = try pool.run("COMMIT", on: connection)
+        return result
+    }
+
+    func layout(_ entityName: String) throws -> PostgresEntityLayout {
+        guard let layout = layouts[entityName] else {
+            throw PostgresStoreError(.incompatibleSchema, "The entity \(entityName) is not in this store's schema; add its model type to the configuration's Schema.")
+        }
+        return layout
+    }
+
+    /// The snapshots matching the request's descriptor, filtered, sorted and paged in SQL where
+    /// the query translates.
+    public func fetch<T>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, DefaultSnapshot> where T: PersistentModel {
+        DataStoreFetchResult(descriptor: request.descriptor, fetchedSnapshots: try fetchSnapshots(try query(request.descriptor, sorted: true)))
+    }
+
+    /// The number of models matching the request's descriptor, counted in SQL.
+    public func fetchCount<T>(_ request: DataStoreFetchRequest<T>) throws -> Int where T: PersistentModel {
+        try fetchCount(try query(request.descriptor, sorted: false))
+    }
+
+    /// The identifiers of the models matching the request's descriptor, in its order.
+    public func fetchIdentifiers<T>(_ request: DataStoreFetchRequest<T>) throws -> [PersistentIdentifier] where T: PersistentModel {
+        try fetchIdentifiers(try query(request.descriptor, sorted: true))
+    }
+
+    /// Deletes every model matching the request's predicate, in one statement.
+    public func delete<T>(_ request: DataStoreBatchDeleteRequest<T>) throws where T: PersistentModel {
+        var descriptor = FetchDescriptor<T>(predicate: request.predicate)
+        descriptor.sortBy = []
+        try deleteModels(matching: try query(descriptor, sorted: false))
+    }
+
+    /// Deletes every model of every entity of the schema (the tables stay).
+    public func erase() throws {
+        let tables = layouts.values.map(\.table) + layouts.values.flatMap { $0.columns.compactMap { $0.joinTable.map { PostgresSQL.quote($0.name) } } }
+        try pool.withConnection { connection in
+            _ = try pool.run("TRUNCATE \(Set(tables).sorted().joined(separator: ", ")) CASCADE", on: connection)
+        }
+    }
+
+    /// The descriptor as a store-neutral query; what the translator refuses is left to the context.
+    func query<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, sorted: Bool) throws -> DataStoreQuery {
+        let translator = ModelQueryResolution.translator(for: T.self)
+        do {
+            return try translator.translate(entityName: Schema.entityName(for: T.self), predicate: descriptor.predicate,
+                                            sortBy: sorted ? descriptor.sortBy : [], fetchLimit: descriptor.fetchLimit,
+                                            fetchOffset: descriptor.fetchOffset)
+        } catch let error as QueryTranslationError {
+            throw error.kind == .unsupportedSort ? DataStoreError.preferInMemorySort : DataStoreError.preferInMemoryFilter
+        }
+    }
+
+    func identifier(_ entityName: String, _ key: Int64) -> PersistentIdentifier {
+        PersistentIdentifier(entityName: entityName, storeIdentifier: identifier, primaryKey: .integer(key))
+    }
+
+    /// The stored key of an identifier of this store; nil for another store's or a temporary one.
+    func key(of identifier: PersistentIdentifier) -> Int64? {
+        guard identifier.storeIdentifier == self.identifier, case .integer(let key) = identifier.primaryKey else { return nil }
+        return key
+    }
+}

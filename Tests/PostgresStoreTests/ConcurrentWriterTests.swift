@@ -1,0 +1,42 @@
+import Foundation
+import OpenSwiftData
+import PostgresStore
+import Synchronization
+import Testing
+
+/// Many writers on one database, each with a container of its own (as separate servers have):
+/// every acknowledged save is stored once, and `#Unique` holds across all of them.
+@Suite struct ConcurrentWriterTests {
+    @Test func sixteenWritersKeepEveryAcknowledgedSaveOnceAndTheConstraint() throws {
+        let url = try TestDatabase.makeDatabase()
+        let schema = Schema([PGTicket.self])
+        _ = try PostgresStore(try PostgresStoreConfiguration(schema: schema, url: url))
+        let acknowledged = Mutex<Set<String>>([])
+        let failures = Mutex<[String]>([])
+        let deadline = Date().addingTimeInterval(4)
+        DispatchQueue.concurrentPerform(iterations: 16) { writer in
+            do {
+                let container = try ModelContainer(for: schema, configurations: [try PostgresStoreConfiguration(schema: schema, url: url, poolSize: 1)])
+                var round = 0
+                while Date() < deadline {
+                    let context = ModelContext(container)
+                    // Half the codes are shared by every writer, so their inserts meet on the constraint.
+                    let code = round.isMultiple(of: 2) ? "shared-\(round % 20)" : "own-\(writer)-\(round)"
+                    context.insert(PGTicket(code: code, seats: writer))
+                    try context.save()
+                    acknowledged.withLock { _ = $0.insert(code) }
+                    round += 1
+                }
+            } catch {
+                failures.withLock { $0.append("writer \(writer): \(error)") }
+            }
+        }
+        #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0 })")
+        let stored = try ModelContext(try ModelContainer(for: schema, configurations: [try PostgresStoreConfiguration(schema: schema, url: url)]))
+            .fetch(FetchDescriptor<PGTicket>())
+        let codes = stored.map(\.code)
+        #expect(Set(codes).count == codes.count, "no code is stored twice")
+        #expect(Set(codes) == acknowledged.withLock { $0 }, "every acknowledged code is stored")
+        #expect(codes.count > 40)
+    }
+}
