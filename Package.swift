@@ -141,7 +141,7 @@ let package = Package(
         .testTarget(name: "JSONStoreTests", dependencies: ["JSONStore", "DataStoreTesting", "JSONStoreCrashWriter"]),
         .testTarget(name: "DataStoreTestingTests", dependencies: ["DataStoreTesting"]),
         .testTarget(name: "QueryTranslationTests", dependencies: ["OpenSwiftData"]),
-        .testTarget(name: "TripsTests", dependencies: ["trips", "openswiftdata-server"]),
+        .testTarget(name: "TripsTests", dependencies: ["trips", "openswiftdata-server", "SampleTrips", "JSONStore"]),
         .testTarget(
             name: "RemoteStoreTests",
             dependencies: [

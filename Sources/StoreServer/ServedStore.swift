@@ -6,6 +6,8 @@ import StoreWire
 /// serialised, because a store adopting ``QueryableDataStore`` need not be thread-safe.
 final class ServedStore: @unchecked Sendable {
     let schema: ServedSchema
+    /// The served schema's version and fingerprints, which clients compare with their own.
+    let schemaRecord: StoredSchema
     private let store: any QueryableDataStore
     private let lock = NSLock()
     /// Receipts for stores that cannot keep them in their own transactions.
@@ -20,6 +22,7 @@ final class ServedStore: @unchecked Sendable {
         }
         self.store = store
         schema = ServedSchema(container.schema)
+        schemaRecord = StoredSchema(container.schema)
     }
 
     /// The store identifier of the identifiers it mints.

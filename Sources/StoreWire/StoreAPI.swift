@@ -13,6 +13,8 @@ package enum StoreAPI {
     package static let identifiers = "/v1/identifiers"
     package static let save = "/v1/save"
     package static let batchDelete = "/v1/batch-delete"
+    /// The served schema's version and entity fingerprints (`StoredSchema`), as a `GET`.
+    package static let schema = "/v1/schema"
 
     /// Carries the client's key for one logical save; a retry sends the same key.
     package static let idempotencyKeyHeader = "Idempotency-Key"
