@@ -134,6 +134,7 @@ let package = Package(
         .executableTarget(name: "SQLiteCrashChild", dependencies: ["OpenSwiftData"]),
         // The child process JSONStoreTests kills; not a product.
         .executableTarget(name: "JSONStoreCrashWriter", dependencies: ["JSONStore"]),
+        .executableTarget(name: "MigrationCrashChild", dependencies: ["OpenSwiftData", "SampleTrips", "JSONStore"]),
         // Public, package and fileprivate models and model actors in a library of their own, so that
         // CrossModuleTests checks the macros' access levels from another module; not a product.
         .target(name: "CrossModuleModels", dependencies: ["OpenSwiftData"]),
@@ -161,7 +162,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "TripsTests", dependencies: ["trips", "openswiftdata-server"]),
+        .testTarget(name: "TripsTests", dependencies: ["trips", "openswiftdata-server", "SampleTrips", "JSONStore"]),
         .testTarget(
             name: "RemoteStoreTests",
             dependencies: [

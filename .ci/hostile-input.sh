@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The server under hostile input and overload (issue 23), after `swift build --build-tests`:
 # libFuzzer targets, schemathesis against the served OpenAPI document, kill -9 loops over both
-# stores, and light requests timed beside heavy ones. About 6–8 minutes on two cores.
+# stores (saves through the server, and schema migrations), and light requests timed beside
+# heavy ones. About 6–8 minutes on two cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,4 +21,6 @@ server=$(swift build --show-bin-path)/openswiftdata-server
 bash .ci/fuzz.sh
 bash .ci/fuzz-http.sh "$server"
 python3 .ci/kill_loop.py "$server"
+# 50 kills per store keeps this to minutes; MIGRATION_KILLS=200 is the issue's full run.
+MIGRATION_KILLS=${MIGRATION_KILLS:-50} python3 .ci/migration_kill_loop.py "$(dirname "$server")/MigrationCrashChild"
 python3 .ci/isolation_probe.py "$server"

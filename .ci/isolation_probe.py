@@ -33,7 +33,7 @@ def trip(index):
     key = f"t-{index}"
     return {"persistentIdentifier": {"implementation": {"entityName": "Trip", "isTemporary": True, "primaryKey": key,
                                                         "uriRepresentation": f"x-swiftdata://temporary/Trip/{key}"}},
-            "name": f"trip-{index}", "destination": "D", "startDate": index, "endDate": index, "budget": 1, "notes": None,
+            "name": f"trip-{index}", "destination": "D", "startDate": index, "endDate": index, "budgetCents": 100, "notes": None,
             "bucketList": [], "livingAccommodation": None}
 
 

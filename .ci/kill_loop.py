@@ -30,7 +30,7 @@ def trip(name):
     temporary = f"t-{name}"
     return {"persistentIdentifier": {"implementation": {"entityName": "Trip", "isTemporary": True, "primaryKey": temporary,
                                                         "uriRepresentation": f"x-swiftdata://temporary/Trip/{temporary}"}},
-            "name": name, "destination": "Loop", "startDate": 0, "endDate": 0, "budget": 1, "notes": None,
+            "name": name, "destination": "Loop", "startDate": 0, "endDate": 0, "budgetCents": 100, "notes": None,
             "bucketList": [], "livingAccommodation": None}
 
 

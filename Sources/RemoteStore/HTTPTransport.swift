@@ -45,13 +45,14 @@ final class HTTPTransport: @unchecked Sendable {
     }
 
     /// POSTs `body` (or GETs when nil), sending it again after a network failure or a 502, 503
-    /// or 504, up to the configured number of attempts.
-    func send(_ path: String, body: Data?, headers extra: [(String, String)] = []) throws -> Reply {
+    /// or 504, up to the configured number of attempts. Errors name `label` (the path unless
+    /// given): a request made on behalf of another one names that one.
+    func send(_ path: String, body: Data?, headers extra: [(String, String)] = [], label: String? = nil) throws -> Reply {
         var lastFailure: RemoteStoreError?
         for attempt in 0..<attempts {
             if attempt > 0 { Thread.sleep(forTimeInterval: min(0.1 * pow(3, Double(attempt - 1)), 2)) }
             do {
-                let reply = try once(path, body: body, headers: extra)
+                let reply = try once(path, body: body, headers: extra, label: label ?? path)
                 guard [502, 503, 504].contains(reply.status), attempt < attempts - 1 else { return reply }
             } catch let failure as RemoteStoreError {
                 lastFailure = failure
@@ -60,7 +61,7 @@ final class HTTPTransport: @unchecked Sendable {
         throw lastFailure ?? RemoteStoreError(.unreachable, "The server at \(baseURL) did not answer.")
     }
 
-    private func once(_ path: String, body: Data?, headers extra: [(String, String)]) throws -> Reply {
+    private func once(_ path: String, body: Data?, headers extra: [(String, String)], label: String) throws -> Reply {
         let request: HTTPClient.Request
         do {
             var headers = HTTPHeaders([("Authorization", "Bearer \(token)"), ("Accept", "application/json")])
@@ -84,7 +85,7 @@ final class HTTPTransport: @unchecked Sendable {
             let bytes = response.body.map { Data($0.readableBytesView) } ?? Data()
             return Reply(status: Int(response.status.code), headers: response.headers, body: bytes)
         case .failure(let error):
-            throw classify(error, path: path)
+            throw classify(error, path: label)
         }
     }
 

@@ -36,9 +36,11 @@ public final class RemoteStore: DataStore, DataStoreBatching, QueryableDataStore
     /// The store's identifier: the configuration's name.
     public var identifier: String { configuration.name }
 
-    private let transport: HTTPTransport
+    let transport: HTTPTransport
     /// The server's `history/events` stream, open while anything listens (`HistoryAnnouncing`).
     let historyListener: HistoryEventListener
+    /// Whether the server's schema was found to agree with ``schema``; checked before the first request.
+    let schemaAgreement = SchemaAgreement()
 
     /// Creates a store that talks to the configuration's server; nothing is sent until the first
     /// request, and the migration plan is the server's business, not used here.
@@ -151,7 +153,12 @@ public final class RemoteStore: DataStore, DataStoreBatching, QueryableDataStore
 
     /// Sends the request and turns an error answer into the error it stands for.
     func exchange(_ path: String, body: Data, headers: [(String, String)]) throws -> HTTPTransport.Reply {
-        let reply = try transport.send(path, body: body, headers: headers)
+        try schemaAgreement.ensure { try checkServerSchema(before: path) }
+        return try answer(to: path, reply: try transport.send(path, body: body, headers: headers))
+    }
+
+    /// The reply, or the error an error answer stands for.
+    func answer(to path: String, reply: HTTPTransport.Reply) throws -> HTTPTransport.Reply {
         guard !(200..<300).contains(reply.status) else { return reply }
         let detail = try? WireCoding.decoder().decodeChecked(ErrorResponse.self, from: reply.body).error
         switch detail?.code {

@@ -36,6 +36,9 @@ public struct RemoteStoreError: Error, CustomStringConvertible, Sendable {
         public static let timedOut = Code(rawValue: "timedOut")
         /// 5xx: the server failed.
         public static let serverError = Code(rawValue: "serverError")
+        /// The server serves another shape of an entity this client uses: client and server were
+        /// built from different schema versions. The message names both.
+        public static let schemaMismatch = Code(rawValue: "schemaMismatch")
         /// The server's answer could not be read.
         public static let invalidResponse = Code(rawValue: "invalidResponse")
     }

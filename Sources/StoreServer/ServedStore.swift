@@ -6,6 +6,8 @@ import StoreWire
 /// serialised, because a store adopting ``QueryableDataStore`` need not be thread-safe.
 final class ServedStore: @unchecked Sendable {
     let schema: ServedSchema
+    /// The served schema's version and fingerprints, which clients compare with their own.
+    let schemaRecord: StoredSchema
     let store: any QueryableDataStore
     let lock = NSLock()
     /// Tells the clients streaming `history/events` of each new transaction.
@@ -24,6 +26,7 @@ final class ServedStore: @unchecked Sendable {
         schema = ServedSchema(container.schema)
         historyEvents = HistoryBroadcaster(storeIdentifier: (store as? any HistoryRecordReading)?.historyStoreIdentifier ?? store.identifier)
         historyEvents.latest = { [weak self] in try self?.latestHistoryTransaction() }
+        schemaRecord = StoredSchema(container.schema)
     }
 
     /// The store identifier of the identifiers it mints.

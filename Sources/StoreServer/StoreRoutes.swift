@@ -22,6 +22,9 @@ struct StoreRoutes: Sendable {
             Response(status: .ok, headers: [.contentType: "application/yaml"],
                      body: ResponseBody(byteBuffer: ByteBuffer(bytes: try APIDocument.bytes())))
         }
+        router.get(RouterPath(StoreAPI.schema)) { [store] _, _ in
+            try JSONResponse.make(store.schemaRecord)
+        }
         router.post(RouterPath(StoreAPI.fetch)) { request, _ in
             let bytes = try await body.bytes(of: request)
             return try JSONResponse.make(FetchResponse(snapshots: try await work.run { try querying(bytes, store.fetch) }))

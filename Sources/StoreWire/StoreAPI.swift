@@ -19,6 +19,8 @@ package enum StoreAPI {
     package static let deleteHistory = "/v1/history/delete"
     /// Server-sent events: one ``HistoryEvent`` on connecting and after each new transaction.
     package static let historyEvents = "/v1/history/events"
+    /// The served schema's version and entity fingerprints (`StoredSchema`), as a `GET`.
+    package static let schema = "/v1/schema"
 
     /// Carries the client's key for one logical save; a retry sends the same key.
     package static let idempotencyKeyHeader = "Idempotency-Key"

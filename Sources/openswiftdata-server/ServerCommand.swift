@@ -1,25 +1,36 @@
 import ArgumentParser
 import Configuration
 import Foundation
-import JSONStore
 import Logging
 import OpenSwiftData
-import PostgresStore
-import SampleTrips
 import StoreServer
 
-/// Serves the `trips` schema over HTTP for `trips --remote` and any other RemoteStore client.
+/// `openswiftdata-server`: serves the `trips` schema over HTTP (`serve`, the default subcommand),
+/// or migrates a store file beforehand (`migrate`).
 @main
 struct ServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "openswiftdata-server",
+        abstract: ServeCommand.configuration.abstract,
+        discussion: ServeCommand.configuration.discussion,
+        version: PackageVersion.current,
+        subcommands: [ServeCommand.self, MigrateCommand.self],
+        defaultSubcommand: ServeCommand.self
+    )
+}
+
+/// Serves the `trips` schema over HTTP for `trips --remote` and any other RemoteStore client.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Serve an OpenSwiftData store (the trips schema) over HTTP for RemoteStore clients.",
         discussion: """
             Every setting comes from its flag, else an OPENSWIFTDATA_ environment variable (OPENSWIFTDATA_PORT, \
             OPENSWIFTDATA_TOKENS comma-separated, OPENSWIFTDATA_MAX_BODY_SIZE, …), else the JSON file of --config \
             or OPENSWIFTDATA_CONFIG. Clients send a token as 'Authorization: Bearer <token>'. Requests are logged \
             at info level; GET /metrics (with a token) serves request counts and durations for Prometheus. Stops \
-            gracefully on SIGINT or SIGTERM.
+            gracefully on SIGINT or SIGTERM. A store written with an earlier trips schema is migrated when the \
+            server starts; `openswiftdata-server migrate --store … --dry-run` shows the stages first.
             """,
         version: PackageVersion.current
     )
@@ -72,24 +83,11 @@ struct ServerCommand: AsyncParsableCommand {
         }
         let configuration = try StoreServerConfiguration(host: settings.host, port: settings.port, tokens: tokens,
                                                          maxBodySize: settings.maxBodySize, requestTimeLimit: .seconds(settings.timeLimit))
-        let container = try ModelContainer(for: Schema(SampleTripsSchema.models), configurations: [try storeConfiguration(settings.store)])
+        let container = try StoreLocation(settings.store).container()
         let server = try StoreServer(container: container, configuration: configuration, logger: logger)
         try await server.run { [logger] port in
             logger.info("openswiftdata-server listening on http://\(configuration.host):\(port) (store \(settings.store))")
         }
         logger.info("openswiftdata-server stopped")
-    }
-
-    private func storeConfiguration(_ store: String) throws -> any DataStoreConfiguration {
-        if store.hasPrefix("postgres://") || store.hasPrefix("postgresql://") {
-            return try PostgresStoreConfiguration(name: "trips", url: store)
-        }
-        let parts = store.split(separator: ":", maxSplits: 1).map(String.init)
-        switch (parts.first, parts.count) {
-        case ("sqlite", 2): return ModelConfiguration(url: URL(fileURLWithPath: parts[1]))
-        case ("json", 2): return JSONStoreConfiguration(name: "trips", url: URL(fileURLWithPath: parts[1]), keepsHistory: true)
-        case ("memory", 1): return ModelConfiguration(isStoredInMemoryOnly: true)
-        default: throw ValidationError("--store must be sqlite:PATH, json:PATH, memory or postgres://user@host:port/database (got '\(store)').")
-        }
     }
 }

@@ -65,10 +65,11 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// A context over the chosen store; `creatingStore` lets a `--store` path that does not exist
-    /// yet become a new store. Keep the context while using the models it returns: models hold
+    /// yet become a new store. A local store written by an earlier `trips` is migrated to the
+    /// current schema as it opens (``TripsMigrationPlan``). Keep the context while using the models it returns: models hold
     /// their context weakly (as in SwiftData), and load relationships through it.
     func context(creatingStore: Bool = false) throws -> ModelContext {
-        let schema = Schema(SampleTripsSchema.models)
+        let schema = Schema(versionedSchema: TripsSchemaV2.self)
         if let remote {
             guard let url = URL(string: remote), url.scheme != nil else {
                 throw ValidationError("--remote must be a URL such as http://127.0.0.1:8080 (got '\(remote)').")
@@ -88,7 +89,8 @@ struct StoreOptions: ParsableArguments {
         }
         let url = URL(fileURLWithPath: store)
         try Self.checkStorePath(url, creating: creatingStore)
-        return ModelContext(try ModelContainer(for: schema, configurations: [ModelConfiguration(url: url)]))
+        return ModelContext(try ModelContainer(for: schema, migrationPlan: TripsMigrationPlan.self,
+                                               configurations: [ModelConfiguration(url: url)]))
     }
 
     static func checkStorePath(_ url: URL, creating: Bool) throws {

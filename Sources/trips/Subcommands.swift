@@ -31,7 +31,7 @@ struct Add: ParsableCommand {
             throw TripsError("#\(number) \(existing.name) already starts on \(DateDisplay.string(startDate)); nothing was added. Change it with `trips edit \(number) …`, or give the new trip another name or start.")
         }
         let trip = Trip(name: name, destination: destination, startDate: startDate, endDate: (end ?? start).date,
-                        budget: budget, notes: notes)
+                        budgetCents: BudgetValidation.cents(budget), notes: notes)
         context.insert(trip)
         try context.save()
         print("Added \(try TripCatalog(context).label(trip)) (\(trip.destination), \(DateDisplay.string(trip.startDate)))")
@@ -82,7 +82,7 @@ struct List: ParsableCommand {
         case .start: return [SortDescriptor(\.startDate, order: order), SortDescriptor(\.name)]
         case .name: return [SortDescriptor(\.name, order: order), SortDescriptor(\.startDate)]
         case .destination: return [SortDescriptor(\.destination, order: order), SortDescriptor(\.startDate)]
-        case .budget: return [SortDescriptor(\.budget, order: order), SortDescriptor(\.startDate)]
+        case .budget: return [SortDescriptor(\.budgetCents, order: order), SortDescriptor(\.startDate)]
         }
     }
 }
@@ -144,7 +144,7 @@ struct Edit: ParsableCommand {
         if let destination { trip.destination = destination }
         if let start { trip.startDate = start.date }
         if let end { trip.endDate = end.date }
-        if let budget { trip.budget = budget }
+        if let budget { trip.budgetCents = BudgetValidation.cents(budget) }
         if let notes { trip.notes = notes.isEmpty ? nil : notes }
         guard trip.endDate >= trip.startDate else {
             throw TripsError("The trip would end (\(DateDisplay.string(trip.endDate))) before it starts (\(DateDisplay.string(trip.startDate))); nothing was changed.")

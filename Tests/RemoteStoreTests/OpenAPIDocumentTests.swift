@@ -51,6 +51,8 @@ import Yams
         Scenario(name: "document", method: .GET, path: "/v1/openapi.yaml", token: nil, status: 200),
         Scenario(name: "metrics", method: .GET, path: "/metrics", status: 200),
         Scenario(name: "metrics without a token", method: .GET, path: "/metrics", token: nil, status: 401),
+        Scenario(name: "schema", method: .GET, path: "/v1/schema", status: 200),
+        Scenario(name: "schema without a token", method: .GET, path: "/v1/schema", token: nil, status: 401),
         Scenario(name: "fetch", method: .POST, path: "/v1/fetch", body: { _ in query }, status: 200),
         Scenario(name: "fetch without a token", method: .POST, path: "/v1/fetch", token: nil, body: { _ in query }, status: 401),
         Scenario(name: "fetch with broken JSON", method: .POST, path: "/v1/fetch", body: { _ in "{" }, status: 400),

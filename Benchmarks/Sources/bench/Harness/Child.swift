@@ -39,6 +39,11 @@ enum Child {
                 try contender.subject((any GraphAppendSubject).self, raw: { throw UsageError(osdOnly) }, grdbRecords: { throw UsageError(osdOnly) },
                                       grdbCodable: { throw UsageError(osdOnly) }, osd: { try OSDGraphAppend($0, directory) })
             }
+        case .migrateAdd, .migrateCustom:
+            return try Driver.migrate(workload, size: size, runs: runs) { directory in
+                try contender.subject((any MigrateSubject).self, raw: { try RawMigrate(directory) }, grdbRecords: { throw UsageError(migrationContenders) },
+                                      grdbCodable: { throw UsageError(migrationContenders) }, osd: { try OSDMigrate($0, directory) })
+            }
         case .lookup:
             return try Driver.lookup(runs: runs) { directory in try users(contender, directory, unique: true) }
         case .complex:
@@ -91,6 +96,7 @@ extension Contender {
 }
 
 private let remoteOnly = "osd-remote runs the remote workload only"
+private let migrationContenders = "the migrate workloads run raw, osd and osd-json"
 private let osdOnly = "graph-append runs osd, osd-memory and osd-json"
 
 struct UsageError: Error, CustomStringConvertible {

@@ -9,11 +9,13 @@ enum Phase: String, CaseIterable, Codable {
     case fetchHundred = "fetch 100 ×100"
     case assign = "assign arrays and save"
     case append = "append one by one and save"
+    case addAttribute = "add attribute"
+    case customStage = "custom stage"
 
     /// The ratio to raw SQLite that OpenSwiftData's default store should stay under.
     var target: Double {
         switch self {
-        case .insert, .fetch, .update, .delete, .fetchAll, .count, .load, .saveOne, .fetchHundred, .assign: 2.0
+        case .insert, .fetch, .update, .delete, .fetchAll, .count, .load, .saveOne, .fetchHundred, .assign, .addAttribute, .customStage: 2.0
         case .lookup, .append: 1.5
         }
     }
@@ -38,6 +40,10 @@ enum Workload: String, CaseIterable, Codable {
     /// A graph built by appending one child at a time, against assigning the arrays at once
     /// (OpenSwiftData only: the ratio is of the two ways, not to raw SQLite).
     case graphAppend = "graph-append"
+    /// A lightweight migration adding an attribute to 1,000,000 rows, against `ALTER TABLE`.
+    case migrateAdd = "migrate-add"
+    /// A custom stage rewriting one attribute of 100,000 models, against one `UPDATE`.
+    case migrateCustom = "migrate-custom"
 
     var phases: [Phase] {
         switch self {
@@ -47,6 +53,8 @@ enum Workload: String, CaseIterable, Codable {
         case .reopen: [.load, .saveOne]
         case .remote: [.fetchHundred]
         case .graphAppend: [.assign, .append]
+        case .migrateAdd: [.addAttribute]
+        case .migrateCustom: [.customStage]
         }
     }
 
@@ -59,6 +67,8 @@ enum Workload: String, CaseIterable, Codable {
         case .reopen: [Reopen.rowCount]
         case .remote: [RemoteFetch.rowCount]
         case .graphAppend: GraphAppend.shapes.keys.sorted()
+        case .migrateAdd: [Migrate.addedRows]
+        case .migrateCustom: [Migrate.rewrittenRows]
         }
     }
 
@@ -68,6 +78,10 @@ enum Workload: String, CaseIterable, Codable {
         case .rawSQLite where self == .graphAppend, .grdbRecords where self == .graphAppend, .grdbCodable where self == .graphAppend,
              .osdRemote where self == .graphAppend:
             return "not run: OpenSwiftData's two ways of building a graph are compared with each other"
+        case .grdbRecords where self.isMigration, .grdbCodable where self.isMigration, .osdMemory where self.isMigration:
+            return "not run: migrations compare OpenSwiftData's stores with the same change in SQL"
+        case .osdJSON where self == .migrateAdd:
+            return "not run: over the 20,000 models JSONStore is made for"
         case .osdRemote where self != .remote:
             return "not run: the remote store is measured on the remote workload"
         case .grdbRecords where self == .remote, .grdbCodable where self == .remote, .osdMemory where self == .remote,
@@ -93,8 +107,11 @@ enum Workload: String, CaseIterable, Codable {
         case .complex: size >= 10_000 ? 3 : 5
         case .orders: 3
         case .lookup, .reopen, .remote, .graphAppend: 5
+        case .migrateAdd, .migrateCustom: 3
         }
     }
+
+    var isMigration: Bool { self == .migrateAdd || self == .migrateCustom }
 }
 
 enum Contender: String, CaseIterable, Codable {

@@ -1,0 +1,20 @@
+import Foundation
+import OpenSwiftData
+
+extension JSONStore {
+    /// The `StoredSchema` the JSON store file at `url` keeps, read without opening the store or
+    /// migrating it; `nil` for a file with no record (the seeds' format, or a store never opened
+    /// with a plan). Throws `JSONStoreError` when there is no file or it cannot be read.
+    public static func storedSchema(at url: URL) throws -> StoredSchema? {
+        let file: (bytes: Data, stamp: FileStamp)?
+        do {
+            file = try DurableFile.read(url)
+        } catch {
+            throw JSONStoreError(.ioFailure, "The JSON store cannot read \(url.path): \(error). Check the file's permissions.", url: url, underlying: error)
+        }
+        guard let file else {
+            throw JSONStoreError(.ioFailure, "There is no JSON store file at \(url.path); check the path.", url: url)
+        }
+        return try ArchiveCoder(configuration: JSONStoreConfiguration(name: "", url: url)).record(in: file.bytes)
+    }
+}
