@@ -24,9 +24,9 @@ final class ServedStore: @unchecked Sendable {
         }
         self.store = store
         schema = ServedSchema(container.schema)
+        schemaRecord = StoredSchema(container.schema)
         historyEvents = HistoryBroadcaster(storeIdentifier: (store as? any HistoryRecordReading)?.historyStoreIdentifier ?? store.identifier)
         historyEvents.latest = { [weak self] in try self?.latestHistoryTransaction() }
-        schemaRecord = StoredSchema(container.schema)
     }
 
     /// The store identifier of the identifiers it mints.

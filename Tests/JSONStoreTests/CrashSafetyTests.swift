@@ -1,3 +1,4 @@
+import DataStoreTesting
 import Foundation
 @testable import JSONStore
 import OpenSwiftData
@@ -8,7 +9,11 @@ import Testing
     /// save that returned is missing, and reopening leaves no temporary file behind.
     @Test(.enabled(if: crashWriterURL != nil, "JSONStoreCrashWriter was not built next to the test bundle"),
           .timeLimit(.minutes(3)))
-    func killedWritersNeitherTearTheFileNorLoseReturnedSaves() throws {
+    func killedWritersNeitherTearTheFileNorLoseReturnedSaves() async throws {
+        try await withBlockingWork(killWritersAndCheckTheFile)
+    }
+
+    private func killWritersAndCheckTheFile() throws {
         let scratch = try ScratchDirectory()
         let url = scratch.file("crash.json")
         let configuration = JSONStoreConfiguration(name: "crash", url: url, outputFormatting: .compact)

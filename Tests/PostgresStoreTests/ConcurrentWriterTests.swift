@@ -1,3 +1,4 @@
+import DataStoreTesting
 import Foundation
 import OpenSwiftData
 import PostgresStore
@@ -7,7 +8,11 @@ import Testing
 /// Many writers on one database, each with a container of its own (as separate servers have):
 /// every acknowledged save is stored once, and `#Unique` holds across all of them.
 @Suite struct ConcurrentWriterTests {
-    @Test func sixteenWritersKeepEveryAcknowledgedSaveOnceAndTheConstraint() throws {
+    @Test func sixteenWritersKeepEveryAcknowledgedSaveOnceAndTheConstraint() async throws {
+        try await withBlockingWork(runSixteenWriters)
+    }
+
+    private func runSixteenWriters() throws {
         let url = try TestDatabase.makeDatabase()
         let schema = Schema([PGTicket.self])
         _ = try PostgresStore(try PostgresStoreConfiguration(schema: schema, url: url))

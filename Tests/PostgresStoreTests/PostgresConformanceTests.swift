@@ -19,8 +19,8 @@ import Testing
     }
 
     @Test(arguments: DataStoreConformance.checks)
-    func conformance(_ check: DataStoreConformance.Check) throws {
-        try check.run(Self.kit)
+    func conformance(_ check: DataStoreConformance.Check) async throws {
+        try await withBlockingWork { try check.run(Self.kit) }
     }
 }
 

@@ -1,3 +1,4 @@
+import DataStoreTesting
 import Foundation
 import OpenSwiftData
 import PostgresStore
@@ -119,7 +120,11 @@ import Testing
 
     /// 5 seeds × 2,000 rounds: 10,000 predicates, each fetched and counted.
     @Test(arguments: [UInt64(1), 2, 3, 4, 5])
-    func sqlAndSwiftAgreeOnRandomPredicates(seed: UInt64) throws {
+    func sqlAndSwiftAgreeOnRandomPredicates(seed: UInt64) async throws {
+        try await withBlockingWork { try compareRandomPredicates(seed: seed) }
+    }
+
+    private func compareRandomPredicates(seed: UInt64) throws {
         var generator = PGSplitMix64(state: seed)
         let configuration = try PostgresStoreConfiguration(schema: Schema([PGDiffRow.self]), url: try TestDatabase.makeDatabase("diff\(seed)\(UUID().uuidString)"))
         let container = try ModelContainer(for: PGDiffRow.self, configurations: configuration)
