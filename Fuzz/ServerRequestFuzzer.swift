@@ -18,7 +18,7 @@ private let served: ServedStore = {
         let context = ModelContext(container)
         for index in 0..<3 {
             let trip = Trip(name: "Trip \(index)", destination: "Place \(index)", startDate: Date(timeIntervalSinceReferenceDate: Double(index) * 86_400),
-                            endDate: Date(timeIntervalSinceReferenceDate: Double(index + 1) * 86_400), budget: Double(index) * 100)
+                            endDate: Date(timeIntervalSinceReferenceDate: Double(index + 1) * 86_400), budgetCents: index * 10_000)
             context.insert(trip)
             let item = BucketListItem(title: "Item \(index)", hasReservation: index == 0)
             context.insert(item)
