@@ -32,6 +32,11 @@ public struct ModelConfiguration: Identifiable, Hashable, CustomDebugStringConve
     public let isStoredInMemoryOnly: Bool
     /// How much history the store keeps (``HistoryRetention/default`` unless set).
     public var historyRetention: HistoryRetention = .default
+    /// Whether each save is recorded in the store's history (true unless set). A store that keeps
+    /// none saves a little faster, and refuses ``ModelContext/fetchHistory(_:)`` with
+    /// `PersistenceError` `.unavailable`; its `ResultsObserver`s then see only the saves of their
+    /// own container. Every process writing one file should agree, or the history has gaps.
+    public var keepsHistory: Bool = true
 
     /// CloudKit does not exist on Linux; the value is recorded for source compatibility only.
     public struct CloudKitDatabase: Hashable, Sendable {

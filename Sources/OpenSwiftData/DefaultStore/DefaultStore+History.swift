@@ -15,7 +15,10 @@ extension DefaultStore: HistoryProviding {
     /// The type of the store's history transactions.
     public static var historyType: DefaultHistoryTransaction.Type { DefaultHistoryTransaction.self }
 
+    /// The transactions `descriptor` selects. Throws `PersistenceError` `.unavailable` for a store
+    /// opened with ``ModelConfiguration/keepsHistory`` off.
     public final func fetchHistory(_ descriptor: HistoryDescriptor<DefaultHistoryTransaction>) throws -> [DefaultHistoryTransaction] {
+        try requireHistory()
         let filter = HistoryFilter(descriptor.predicate)
         let query = HistoryRecordQuery(descriptor, filter: filter)
         let records = try read("Fetching history") { db in try historyRecords(query, db: db) }
@@ -27,6 +30,7 @@ extension DefaultStore: HistoryProviding {
     /// Deletes the selected transactions with their changes; tokens below the highest deleted
     /// number expire.
     public final func deleteHistory(_ descriptor: HistoryDescriptor<DefaultHistoryTransaction>) throws {
+        try requireHistory()
         try requireWritable("delete history")
         let filter = HistoryFilter(descriptor.predicate)
         try write("Deleting history") { db in
@@ -35,6 +39,15 @@ extension DefaultStore: HistoryProviding {
             let numbers = descriptor.limitsInStore(filter) ? records.map(\.transactionIdentifier)
                 : try descriptor.finish(try records.map { try $0.transaction(storeIdentifier: storeIdentifier) }, filter: filter).map(\.transactionIdentifier)
             try deleteHistory(numbers, db: db)
+        }
+    }
+
+    /// Refuses to read or change the history of a store that keeps none: what it would find is
+    /// older than the configuration, or written by another process.
+    private func requireHistory() throws {
+        guard configuration.keepsHistory else {
+            throw PersistenceError(.unavailable, "The store '\(configuration.name)' keeps no history; open it with a ModelConfiguration whose keepsHistory is true.",
+                                   underlying: DataStoreError.unsupportedFeature)
         }
     }
 
@@ -143,16 +156,19 @@ extension DefaultStore: HistoryRecordReading {
     package var historyStoreIdentifier: String { storeIdentifier }
 
     package func historyRecords(_ query: HistoryRecordQuery) throws -> [HistoryRecord] {
-        try read("Fetching history") { db in try historyRecords(query, db: db) }
+        try requireHistory()
+        return try read("Fetching history") { db in try historyRecords(query, db: db) }
     }
 
     package func deleteHistoryRecords(_ query: HistoryRecordQuery) throws {
+        try requireHistory()
         try requireWritable("delete history")
         try write("Deleting history") { db in try deleteHistory(try historyRecords(query, db: db).map(\.transactionIdentifier), db: db) }
     }
 
     package func latestHistoryTransaction() throws -> Int64? {
-        try read("Fetching history") { db in
+        guard configuration.keepsHistory else { return nil }
+        return try read("Fetching history") { db in
             guard try db.tableExists("osd_history_transactions") else { return nil }
             return try Int64.fetchOne(db, sql: "SELECT max(\"Z_PK\") FROM \(SQLiteHistory.transactions)")
         }

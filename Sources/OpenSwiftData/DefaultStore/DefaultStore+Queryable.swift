@@ -72,7 +72,7 @@ extension DefaultStore: QueryableDataStore {
             // The matching keys stay inside SQLite: reading them out and binding them back cost
             // more than the delete itself.
             let matching = try selectStatement(filter, layout: layout, columns: .keys, db: db)
-            try SQLiteHistoryWriter.recordBatchDelete(of: layout, matching: matching, author: author, db: db)
+            if configuration.keepsHistory { try SQLiteHistoryWriter.recordBatchDelete(of: layout, matching: matching, author: author, db: db) }
             // Bound as every store statement is (``GRDB/Statement/executeBound(_:)``), so that
             // text compares as it was stored.
             try db.makeStatement(sql: "DELETE FROM \(table) WHERE \(SQL.quote(SQL.primaryKey)) IN (\(matching.sql))").executeBound(matching.values)

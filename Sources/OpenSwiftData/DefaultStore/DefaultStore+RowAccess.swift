@@ -20,8 +20,8 @@ extension DefaultStore: DataStoreRowAccess {
 
     /// ``saveRows(_:)``, answering the token of the history transaction the save recorded.
     public final func saveRows(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>, historyToken: inout (any HistoryToken)?) throws -> [PersistentIdentifier] {
-        let (keys, transaction) = try saveInOrder(request)
-        historyToken = DefaultHistoryToken(storeIdentifier: storeIdentifier, transactionIdentifier: transaction)
+        let (keys, token) = try saveInOrder(request)
+        historyToken = token
         var identifiers: [PersistentIdentifier] = []
         identifiers.reserveCapacity(keys.count)
         var scopes = StoreScopes(self)

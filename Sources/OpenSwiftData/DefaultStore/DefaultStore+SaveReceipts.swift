@@ -25,9 +25,8 @@ extension DefaultStore: SaveReceiptRecording {
             }
             var save = SQLiteSave(store: self, db: db)
             let keys = try save.run(request)
-            let token = DefaultHistoryToken(storeIdentifier: storeIdentifier, transactionIdentifier: save.historyTransaction)
             let data = try response(DataStoreSaveChangesResult(for: storeIdentifier, remappedIdentifiers: SQLiteSave.remap(request, keys: keys, store: self),
-                                                               historyToken: token))
+                                                               historyToken: save.historyToken))
             let now = Date().timeIntervalSince1970
             try db.execute(sql: "DELETE FROM \(table) WHERE \"created\" < ?", arguments: [now - Self.receiptLifetime])
             try db.execute(sql: "INSERT INTO \(table) (\"key\", \"fingerprint\", \"response\", \"created\") VALUES (?, ?, ?, ?)",

@@ -62,7 +62,7 @@ extension DefaultStore {
             try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") == true ? try SQLiteEmptying(emptying: table, db: db) : nil
         }
         try write(action(), enforcingForeignKeys: emptying == nil) { db in
-            try SQLiteHistoryWriter.recordBatchDelete(of: layout, matching: nil, author: author, db: db)
+            if configuration.keepsHistory { try SQLiteHistoryWriter.recordBatchDelete(of: layout, matching: nil, author: author, db: db) }
             for statement in emptying?.statements ?? [] { try db.execute(sql: statement) }
             try db.execute(sql: "DELETE FROM \(SQL.quote(table))")
         }

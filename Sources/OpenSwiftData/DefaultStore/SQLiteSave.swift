@@ -8,20 +8,20 @@ extension DefaultStore {
     /// updates that refer to models inserted in this save. Returns temporary → permanent
     /// identifiers for every insert.
     public final func save(_ request: DataStoreSaveChangesRequest<DefaultStore.Snapshot>) throws -> DataStoreSaveChangesResult<DefaultStore.Snapshot> {
-        let (keys, transaction) = try saveInOrder(request)
+        let (keys, token) = try saveInOrder(request)
         return DataStoreSaveChangesResult(for: storeIdentifier, remappedIdentifiers: SQLiteSave.remap(request, keys: keys, store: self),
-                                          historyToken: DefaultHistoryToken(storeIdentifier: storeIdentifier, transactionIdentifier: transaction))
+                                          historyToken: token)
     }
 
     /// The save, answering each insert's key in the request's order (``saveRows(_:)``, and
-    /// ``save(_:)`` which makes the remapped identifiers of them), and the number of the history
-    /// transaction it recorded.
-    final func saveInOrder(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> (keys: [Int64], transaction: Int64) {
+    /// ``save(_:)`` which makes the remapped identifiers of them), and the token of the history
+    /// transaction it recorded (nil when the store keeps no history).
+    final func saveInOrder(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> (keys: [Int64], token: DefaultHistoryToken?) {
         try requireWritable("save")
         return try write("Saving") { db in
             var save = SQLiteSave(store: self, db: db)
             let keys = try save.run(request)
-            return (keys, save.historyTransaction)
+            return (keys, save.historyToken)
         }
     }
 }
@@ -43,14 +43,19 @@ struct SQLiteSave {
     private var lastUpdate: (scope: IdentifierScope, changed: ChangedSlots, positions: [Int], statement: Statement?)?
     /// The scope of the last identifier ``ownKey(_:role:)`` found to be this store's.
     private var lastOwnScope: IdentifierScope?
-    /// The number of the history transaction ``run(_:)`` recorded.
-    private(set) var historyTransaction: Int64 = 0
+    /// The number of the history transaction ``run(_:)`` recorded; nil when the store keeps none.
+    private(set) var historyTransaction: Int64?
 
     init(store: DefaultStore, db: Database) {
         self.store = store
         self.db = db
         insertKeys = SQLiteInsertKeys(db: db)
         permanentScopes = StoreScopes(store)
+    }
+
+    /// The token of the history transaction ``run(_:)`` recorded, if it recorded one.
+    var historyToken: DefaultHistoryToken? {
+        historyTransaction.map { DefaultHistoryToken(storeIdentifier: store.storeIdentifier, transactionIdentifier: $0) }
     }
 
     /// The inserted snapshots' temporary → permanent identifiers, from ``run(_:)``'s answer.
@@ -67,7 +72,7 @@ struct SQLiteSave {
     /// Runs the save; answers each insert's key, in the request's order (an insert that already
     /// had a permanent identifier keeps its key).
     mutating func run(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> [Int64] {
-        let history = try SQLiteHistoryWriter(store: store, db: db, request: request)
+        let history = store.configuration.keepsHistory ? try SQLiteHistoryWriter(store: store, db: db, request: request) : nil
         deleted = Set(request.deleted.map(\.persistentIdentifier))
         var keysByEntity: [String: [Int64]] = [:]
         for identifier in deleted {
@@ -105,8 +110,11 @@ struct SQLiteSave {
         for snapshot in deferred { try update(snapshot, key: try ownKey(snapshot.persistentIdentifier, role: "updated model")) }
 
         if !nanColumns.isEmpty { try SQLiteMetadata.addNaNColumns(nanColumns, db) }
-        historyTransaction = try history.record(insertKeys: targets.map(\.key), newKeys: targets.map(\.isNewKey))
-        try SQLiteHistory.applyRetention(store.configuration.historyRetention, after: historyTransaction, db: db)
+        if let history {
+            let transaction = try history.record(insertKeys: targets.map(\.key), newKeys: targets.map(\.isNewKey))
+            try SQLiteHistory.applyRetention(store.configuration.historyRetention, after: transaction, db: db)
+            historyTransaction = transaction
+        }
         return targets.map(\.key)
     }
 
