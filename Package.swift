@@ -153,16 +153,30 @@ let package = Package(
         .testTarget(name: "JSONStoreTests", dependencies: ["JSONStore", "DataStoreTesting", "JSONStoreCrashWriter"]),
         .testTarget(name: "DataStoreTestingTests", dependencies: ["DataStoreTesting"]),
         .testTarget(name: "QueryTranslationTests", dependencies: ["OpenSwiftData"]),
+        // The throw-away PostgreSQL server of the tests that need one.
+        .target(
+            name: "PostgresTestSupport",
+            dependencies: [
+                "PostgresStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/PostgresTestSupport"
+        ),
         .testTarget(
             name: "PostgresStoreTests",
             dependencies: [
-                "PostgresStore", "DataStoreTesting",
+                "PostgresStore", "DataStoreTesting", "PostgresTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "TripsTests", dependencies: ["trips", "openswiftdata-server", "SampleTrips", "JSONStore"]),
+        .testTarget(
+            name: "TripsTests",
+            dependencies: ["trips", "openswiftdata-server", "SampleTrips", "JSONStore", "RemoteStore", "DataStoreTesting", "PostgresTestSupport"]
+        ),
         .testTarget(
             name: "RemoteStoreTests",
             dependencies: [

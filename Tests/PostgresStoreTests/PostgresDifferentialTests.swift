@@ -2,6 +2,7 @@ import DataStoreTesting
 import Foundation
 import OpenSwiftData
 import PostgresStore
+import PostgresTestSupport
 import Testing
 
 @Model final class PGDiffRow {

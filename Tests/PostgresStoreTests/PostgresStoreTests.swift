@@ -2,6 +2,7 @@ import Foundation
 import NIOPosix
 import OpenSwiftData
 import PostgresStore
+import PostgresTestSupport
 import Testing
 
 @Model final class PGTicket {

@@ -2,17 +2,20 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Synchronization
 import Testing
 
 /// `trips --remote` against a real `openswiftdata-server` process on 127.0.0.1.
 @Suite struct RemoteTripsTests {
     /// The server binary beside the test bundle, started on a free port; its log is read until it
     /// says where it listens.
-    final class ServerProcess {
+    /// Unchecked: `url` is set only while it starts, and the log is behind its mutex.
+    final class ServerProcess: @unchecked Sendable {
         let process = Process()
         let output = Pipe()
         private(set) var url = ""
-        private var log = ""
+        private let log = Mutex("")
+        private let drained = DispatchSemaphore(value: 0)
 
         convenience init(store: URL, kind: String = "sqlite", token: String) throws {
             try self.init(arguments: ["--store", "\(kind):\(store.path)", "--port", "0", "--token", token])
@@ -28,22 +31,34 @@ import Testing
             process.standardOutput = output
             process.standardError = output
             try process.run()
+            var text = ""
             while url.isEmpty {
                 let chunk = output.fileHandleForReading.availableData
-                guard !chunk.isEmpty else { throw ServerFailure(log: log) }
-                log += String(decoding: chunk, as: UTF8.self)
-                if let range = log.range(of: #"listening on (http://127\.0\.0\.1:\d+)"#, options: .regularExpression) {
-                    url = String(log[range].dropFirst("listening on ".count))
+                guard !chunk.isEmpty else { throw ServerFailure(log: text) }
+                text += String(decoding: chunk, as: UTF8.self)
+                if let range = text.range(of: #"listening on (http://127\.0\.0\.1:\d+)"#, options: .regularExpression) {
+                    url = String(text[range].dropFirst("listening on ".count))
                 }
             }
+            log.withLock { $0 = text }
+            // The rest of the log is read as it comes, so that a server logging every request
+            // never blocks on a full pipe.
+            Thread { [self] in
+                while true {
+                    let chunk = output.fileHandleForReading.availableData
+                    if chunk.isEmpty { break }
+                    log.withLock { $0 += String(decoding: chunk, as: UTF8.self) }
+                }
+                drained.signal()
+            }.start()
         }
 
         /// SIGTERM, then the rest of the log and the exit status.
         func terminate() -> (status: Int32, log: String) {
             process.terminate()
-            let rest = output.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
-            return (process.terminationStatus, log + String(decoding: rest, as: UTF8.self))
+            drained.wait()
+            return (process.terminationStatus, log.withLock { $0 })
         }
     }
 

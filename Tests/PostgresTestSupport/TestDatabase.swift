@@ -8,19 +8,19 @@ import PostgresNIO
 import PostgresStore
 import Synchronization
 
-/// The PostgreSQL server the tests use: `OSD_POSTGRES_URL` when set (`.ci/run` and
+/// The PostgreSQL server the tests use (PostgresStore's, and the servers' on PostgreSQL): `OSD_POSTGRES_URL` when set (`.ci/run` and
 /// `scripts/postgres-cluster.sh start` export it), else a throw-away cluster this process starts
 /// with that script when PostgreSQL's binaries are installed, stopped when the process exits.
 /// Without either, every test that needs it fails with a message saying how to start one.
-enum TestDatabase {
-    struct Unavailable: Error, CustomStringConvertible {
-        let description: String
+package enum TestDatabase {
+    package struct Unavailable: Error, CustomStringConvertible {
+        package let description: String
     }
 
     private static let server = Mutex<Result<String, Unavailable>?>(nil)
 
     /// The server's URL (its database is the cluster's own), starting a cluster the first time.
-    static func serverURL() throws -> String {
+    package static func serverURL() throws -> String {
         try server.withLock { cached in
             if let cached { return try cached.get() }
             let result = Result { try locateServer() }.mapError { $0 as? Unavailable ?? Unavailable(description: "\($0)") }
@@ -30,7 +30,7 @@ enum TestDatabase {
     }
 
     /// A new, empty database on the server, named after `name` (made unique), as a URL.
-    static func makeDatabase(_ name: String = UUID().uuidString) throws -> String {
+    package static func makeDatabase(_ name: String = UUID().uuidString) throws -> String {
         let url = try serverURL()
         let database = "osd_test_" + name.lowercased().filter { $0.isLetter || $0.isNumber }.prefix(40)
         try execute("CREATE DATABASE \"\(database)\"", on: url)
@@ -40,7 +40,7 @@ enum TestDatabase {
     }
 
     /// Runs one statement on the server's database through a connection of its own.
-    static func execute(_ sql: String, on url: String) throws {
+    package static func execute(_ sql: String, on url: String) throws {
         let configuration = try PostgresStoreConfiguration(url: url)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         defer { try? group.syncShutdownGracefully() }
@@ -56,7 +56,7 @@ enum TestDatabase {
     private static func locateServer() throws -> String {
         if let url = ProcessInfo.processInfo.environment["OSD_POSTGRES_URL"], !url.isEmpty { return url }
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/postgres-cluster.sh")
+            .deletingLastPathComponent().appendingPathComponent("scripts/postgres-cluster.sh")
         let advice = "Start one with `eval \"$(scripts/postgres-cluster.sh start)\"` (PostgreSQL's binaries installed: apt-get install postgresql) or set OSD_POSTGRES_URL=postgres://user@host:port/database."
         // Through the shell's `system`, not Foundation's `Process`: the server the script starts
         // inherits the script's descriptors, and `Process` learns of the exit through one of them.
