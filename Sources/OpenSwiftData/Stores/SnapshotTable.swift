@@ -59,13 +59,12 @@ package final class SnapshotTable: @unchecked Sendable {
         try lock.withLock {
             var remap: [PersistentIdentifier: PersistentIdentifier] = [:]
             var key = nextKey
-            var staged = rows
             var uniqueIndex = UniqueIndex()
             for snapshot in request.inserted {
                 let entityName = snapshot.persistentIdentifier.entityName
                 // SwiftData's upsert: an insert that collides on a unique constraint with a saved
                 // model, or with an earlier insert of this save, becomes an update of that model.
-                if let existing = uniqueIndex.match(snapshot, in: staged[entityName] ?? EntityRows()) {
+                if let existing = uniqueIndex.match(snapshot, in: rows[entityName] ?? EntityRows()) {
                     remap[snapshot.persistentIdentifier] = PersistentIdentifier(
                         entityName: entityName, storeIdentifier: storeIdentifier, primaryKey: .integer(existing))
                     continue
@@ -75,26 +74,45 @@ package final class SnapshotTable: @unchecked Sendable {
                 uniqueIndex.add(snapshot, key: key)
                 key += 1
             }
+            var writes: [(identifier: PersistentIdentifier, key: Int64, snapshot: DefaultSnapshot)] = []
+            writes.reserveCapacity(request.inserted.count + request.updated.count)
             for snapshot in request.inserted + request.updated {
                 let identifier = remap[snapshot.persistentIdentifier] ?? snapshot.persistentIdentifier
                 guard case .integer(let primaryKey) = identifier.primaryKey, identifier.storeIdentifier == storeIdentifier else {
                     throw PersistenceError(.invalidIdentifier, "\(identifier) does not belong to this store (\(storeIdentifier)); it cannot be updated here.")
                 }
-                staged[identifier.entityName, default: EntityRows()].put(snapshot.copy(persistentIdentifier: identifier, remappedIdentifiers: remap), key: primaryKey)
+                writes.append((identifier, primaryKey, snapshot))
             }
-            for snapshot in request.deleted {
-                if case .integer(let primaryKey) = snapshot.persistentIdentifier.primaryKey {
-                    staged[snapshot.persistentIdentifier.entityName]?.remove(primaryKey)
+            // An update cannot merge two stored models: a save that updates an entity with a
+            // unique constraint is applied to a copy of the rows, checked, and kept only when no
+            // two rows collide, so that a collision fails the whole save. Every other save is
+            // applied in place: copying all rows on each save made a run of small saves quadratic.
+            let checked = Set(request.updated.map(\.persistentIdentifier.entityName)).filter { uniqueIndex.hasConstraints($0) }
+            if checked.isEmpty {
+                Self.apply(writes, deleting: request.deleted, remap: remap, to: &rows)
+            } else {
+                var staged = rows
+                Self.apply(writes, deleting: request.deleted, remap: remap, to: &staged)
+                for entityName in checked {
+                    var index = UniqueIndex()
+                    try index.verify(staged[entityName] ?? EntityRows(), entityName: entityName)
                 }
+                rows = staged
             }
-            // An update cannot merge two stored models: a collision it causes fails the whole save.
-            for entityName in Set(request.updated.map(\.persistentIdentifier.entityName)) {
-                var index = UniqueIndex()
-                try index.verify(staged[entityName] ?? EntityRows(), entityName: entityName)
-            }
-            rows = staged
             nextKey = key
             return DataStoreSaveChangesResult(for: storeIdentifier, remappedIdentifiers: remap)
+        }
+    }
+
+    private static func apply(_ writes: [(identifier: PersistentIdentifier, key: Int64, snapshot: DefaultSnapshot)], deleting deleted: [DefaultSnapshot],
+                              remap: [PersistentIdentifier: PersistentIdentifier], to rows: inout [String: EntityRows]) {
+        for write in writes {
+            rows[write.identifier.entityName, default: EntityRows()].put(write.snapshot.copy(persistentIdentifier: write.identifier, remappedIdentifiers: remap), key: write.key)
+        }
+        for snapshot in deleted {
+            if case .integer(let primaryKey) = snapshot.persistentIdentifier.primaryKey {
+                rows[snapshot.persistentIdentifier.entityName]?.remove(primaryKey)
+            }
         }
     }
 
@@ -221,6 +239,12 @@ private struct UniqueIndex {
         for value in constraintKeys(of: snapshot) {
             keys[snapshot.persistentIdentifier.entityName, default: [:]][value] = key
         }
+    }
+
+    /// Whether the entity has a unique constraint.
+    mutating func hasConstraints(_ entityName: String) -> Bool {
+        prepareConstraints(entityName)
+        return constraints[entityName]?.isEmpty == false
     }
 
     /// Throws when two rows share the key of one unique constraint.
