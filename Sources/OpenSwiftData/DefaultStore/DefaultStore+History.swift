@@ -134,11 +134,24 @@ extension DefaultStore: HistoryProviding {
         }
         var positions: [Int64: Int] = [:]
         for (index, record) in records.enumerated() { positions[record.transactionIdentifier] = index }
-        let changeSQL = "SELECT \"Z_PK\", \"transactionNumber\", \"kind\", \"entity\", \"key\", \"attributes\" FROM \(SQLiteHistory.changes) WHERE \"transactionNumber\" IN (SELECT value FROM json_each(?)) ORDER BY \"Z_PK\""
+        // A read-only store may hold a file written before inserts were kept as runs.
+        let hasRuns = try db.columns(in: "osd_history_changes").contains { $0.name == "lastKey" }
+        let changeSQL = "SELECT \"Z_PK\", \"transactionNumber\", \"kind\", \"entity\", \"key\", \"attributes\", \(hasRuns ? "\"lastKey\"" : "NULL") FROM \(SQLiteHistory.changes) WHERE \"transactionNumber\" IN (SELECT value FROM json_each(?)) ORDER BY \"Z_PK\""
         for row in try Row.fetchAll(db, sql: changeSQL, arguments: [list]) {
             let number: Int64 = row[0]
             guard let position = positions[row[1]] else { continue }
-            let identifier = PersistentIdentifier(entityName: row[3], storeIdentifier: storeIdentifier, primaryKey: .integer(row[4]))
+            let entityName: String = row[3]
+            let key: Int64 = row[4]
+            if let lastKey = row[6] as Int64?, lastKey > key {
+                // A run of inserts, numbered up to this row's own number.
+                let first = number - (lastKey - key)
+                for offset in 0...(lastKey - key) {
+                    let identifier = PersistentIdentifier(entityName: entityName, storeIdentifier: storeIdentifier, primaryKey: .integer(key + offset))
+                    records[position].changes.append(HistoryRecord.Change(changeIdentifier: first + offset, identifier: identifier, kind: .insert))
+                }
+                continue
+            }
+            let identifier = PersistentIdentifier(entityName: entityName, storeIdentifier: storeIdentifier, primaryKey: .integer(key))
             let kind: HistoryRecord.Kind
             switch SQLiteHistory.Kind(rawValue: row[2]) {
             case .insert?: kind = .insert

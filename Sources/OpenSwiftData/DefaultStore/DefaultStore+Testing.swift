@@ -35,6 +35,12 @@ extension DefaultStore {
     package func readForTesting<T>(_ body: (Database) throws -> T) throws -> T {
         try access.withLock { try database.read(body) }
     }
+
+    /// Runs raw SQL writes against the store's connection, for tests that give the file the
+    /// layout an earlier version wrote.
+    package func writeForTesting<T>(_ body: (Database) throws -> T) throws -> T {
+        try access.withLock { try database.write(body) }
+    }
 }
 
 extension DefaultStore {

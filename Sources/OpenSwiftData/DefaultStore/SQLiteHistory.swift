@@ -6,7 +6,11 @@ import GRDB
 /// | table | columns |
 /// |---|---|
 /// | `osd_history_transactions` | `Z_PK` (the transaction number, never reused), `timestamp`, `author`, `bundle`, `process` |
-/// | `osd_history_changes` | `Z_PK` (the change number), `transactionNumber`, `kind` (0 insert, 1 update, 2 delete), `entity`, `key`, `attributes` (an update's changed properties, comma-separated) |
+/// | `osd_history_changes` | `Z_PK` (the change number), `transactionNumber`, `kind` (0 insert, 1 update, 2 delete), `entity`, `key`, `attributes` (an update's changed properties, comma-separated), `lastKey` |
+///
+/// A row whose `lastKey` is set holds the inserts of the consecutive keys `key` through `lastKey`,
+/// numbered `Z_PK - (lastKey - key)` through `Z_PK`: a save of many new models writes one row per
+/// entity, where a row per model made the history as large as the models it recorded.
 /// | `osd_history_tombstones` | `change`, `property`, `value` (as the entity's column stored it) |
 ///
 /// `osd_metadata`'s `historyDeletedThrough` holds the highest transaction number
@@ -27,11 +31,15 @@ enum SQLiteHistory {
             CREATE TABLE IF NOT EXISTS \(transactions) ("Z_PK" INTEGER PRIMARY KEY AUTOINCREMENT, "timestamp" REAL NOT NULL, \
             "author" TEXT, "bundle" TEXT NOT NULL, "process" TEXT NOT NULL);
             CREATE TABLE IF NOT EXISTS \(changes) ("Z_PK" INTEGER PRIMARY KEY AUTOINCREMENT, "transactionNumber" INTEGER NOT NULL, \
-            "kind" INTEGER NOT NULL, "entity" TEXT NOT NULL, "key" INTEGER NOT NULL, "attributes" TEXT);
+            "kind" INTEGER NOT NULL, "entity" TEXT NOT NULL, "key" INTEGER NOT NULL, "attributes" TEXT, "lastKey" INTEGER);
             CREATE INDEX IF NOT EXISTS "osd_history_changes_transaction" ON \(changes) ("transactionNumber");
             CREATE TABLE IF NOT EXISTS \(tombstones) ("change" INTEGER NOT NULL, "property" TEXT NOT NULL, "value");
             CREATE INDEX IF NOT EXISTS "osd_history_tombstones_change" ON \(tombstones) ("change");
             """)
+        // Files written before inserts were kept as runs have no `lastKey`: each of their rows is one model.
+        if try !db.columns(in: "osd_history_changes").contains(where: { $0.name == "lastKey" }) {
+            try db.execute(sql: "ALTER TABLE \(changes) ADD COLUMN \"lastKey\" INTEGER")
+        }
     }
 
     static func deletedThrough(_ db: Database) throws -> Int64 {
@@ -113,42 +121,51 @@ struct SQLiteHistoryWriter {
         let transaction = try Self.beginTransaction(author: request.editingState.author, db: db)
         let insertChange = try db.cachedStatement(sql: "INSERT INTO \(SQLiteHistory.changes) (\"transactionNumber\", \"kind\", \"entity\", \"key\", \"attributes\") VALUES (?, ?, ?, ?, ?)")
         var recorded = RecordedModels(tracking: !request.updated.isEmpty || newKeys.contains(false))
-        func change(_ kind: SQLiteHistory.Kind, _ identifier: PersistentIdentifier, key: Int64, attributes: [String]? = nil) throws {
-            try insertChange.executeBound([transaction.databaseValue, kind.rawValue.databaseValue, identifier.entityName.databaseValue,
+        func change(_ kind: SQLiteHistory.Kind, _ entityName: String, key: Int64, attributes: [String]? = nil) throws {
+            try insertChange.executeBound([transaction.databaseValue, kind.rawValue.databaseValue, entityName.databaseValue,
                                            key.databaseValue, attributes?.joined(separator: ",").databaseValue ?? .null])
         }
-        // New models' changes are written by one statement per run of one entity, not one per model.
-        var run: (entityName: String, keys: [Int64])?
+        // New models of one entity with consecutive keys are written as one row (see the type's
+        // documentation), numbered as if each had its own.
+        var run: (entityName: String, first: Int64, last: Int64)?
         func flush() throws {
             guard let pending = run else { return }
             run = nil
-            try db.cachedStatement(sql: "INSERT INTO \(SQLiteHistory.changes) (\"transactionNumber\", \"kind\", \"entity\", \"key\") SELECT ?, \(SQLiteHistory.Kind.insert.rawValue), ?, value FROM json_each(?)")
-                .executeBound([transaction.databaseValue, pending.entityName.databaseValue,
-                               "[\(pending.keys.map(String.init).joined(separator: ","))]".databaseValue])
+            guard pending.last > pending.first else { return try change(.insert, pending.entityName, key: pending.first) }
+            try db.cachedStatement(sql: """
+                INSERT INTO \(SQLiteHistory.changes) ("Z_PK", "transactionNumber", "kind", "entity", "key", "lastKey") \
+                VALUES (coalesce((SELECT "seq" FROM sqlite_sequence WHERE "name" = 'osd_history_changes'), 0) + ?, ?, \(SQLiteHistory.Kind.insert.rawValue), ?, ?, ?)
+                """)
+                .executeBound([(pending.last - pending.first + 1).databaseValue, transaction.databaseValue, pending.entityName.databaseValue,
+                               pending.first.databaseValue, pending.last.databaseValue])
         }
         for (index, snapshot) in request.inserted.enumerated() {
             let identifier = snapshot.persistentIdentifier
             guard recorded.add(identifier.entityName, insertKeys[index]) else { continue }
             if newKeys[index] {
-                if run?.entityName != identifier.entityName { try flush() }
-                if run == nil { run = (identifier.entityName, []) }
-                run?.keys.append(insertKeys[index])
+                let key = insertKeys[index]
+                if let pending = run, pending.entityName == identifier.entityName, pending.last + 1 == key {
+                    run?.last = key
+                } else {
+                    try flush()
+                    run = (identifier.entityName, key, key)
+                }
             } else {
                 try flush()
-                try change(.update, identifier, key: insertKeys[index], attributes: try info(identifier).properties.map(\.name))
+                try change(.update, identifier.entityName, key: insertKeys[index], attributes: try info(identifier).properties.map(\.name))
             }
         }
         try flush()
         for snapshot in request.updated {
             let identifier = snapshot.persistentIdentifier
             guard case .integer(let key) = identifier.primaryKey, recorded.add(identifier.entityName, key) else { continue }
-            try change(.update, identifier, key: key, attributes: try info(identifier).changedPropertyNames(snapshot.changedSlots))
+            try change(.update, identifier.entityName, key: key, attributes: try info(identifier).changedPropertyNames(snapshot.changedSlots))
         }
         let insertTombstone = try db.cachedStatement(sql: "INSERT INTO \(SQLiteHistory.tombstones) (\"change\", \"property\", \"value\") VALUES (?, ?, ?)")
         for snapshot in request.deleted {
             let identifier = snapshot.persistentIdentifier
             guard case .integer(let key) = identifier.primaryKey else { continue }
-            try change(.delete, identifier, key: key)
+            try change(.delete, identifier.entityName, key: key)
             let number = db.lastInsertedRowID
             for (property, value) in tombstones[identifier.entityName]?[key] ?? [] {
                 try insertTombstone.executeBound([number.databaseValue, property.databaseValue, value])

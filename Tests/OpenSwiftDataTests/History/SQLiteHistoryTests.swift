@@ -60,4 +60,48 @@ import Testing
         let error = try #require(throws: PersistenceError.self) { try reader.deleteHistory(HistoryDescriptor<DefaultHistoryTransaction>()) }
         #expect(error.code == .readOnly)
     }
+
+    @Test func aSaveOfNewModelsIsStoredAsOneRowAndReadAsOneInsertEach() throws {
+        let url = ScratchFiles.store("history-runs")
+        let container = try ModelContainer(for: schema, configurations: ModelConfiguration(url: url))
+        let context = ModelContext(container)
+        try saveEach(["Paris"], in: context)
+        let trips = ["Kyoto", "Lima", "Oslo"].map { HistoryTrip(name: $0, destination: "Elsewhere") }
+        for trip in trips { context.insert(trip) }
+        try context.save()
+        try saveEach(["Rome"], in: context)
+        let transactions = try history(context)
+        #expect(transactions.map { $0.changes.map(Self.changeIdentifier) } == [[1], [2, 3, 4], [5]])
+        #expect(transactions[1].changes.map(\.changedPersistentIdentifier) == trips.map(\.persistentModelID))
+        let rows = try (container.stores.first?.store as? DefaultStore)?.readForTesting { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM osd_history_changes")
+        }
+        #expect(rows == 3)
+    }
+
+    @Test func historyWrittenOneRowPerInsertStillReads() throws {
+        let url = ScratchFiles.store("history-rows")
+        do {
+            let container = try ModelContainer(for: schema, configurations: ModelConfiguration(url: url))
+            try saveEach(["Paris", "Kyoto"], in: ModelContext(container))
+            // The layout of files written before inserts were kept as runs.
+            try (container.stores.first?.store as? DefaultStore)?.writeForTesting { db in
+                try db.execute(sql: "ALTER TABLE osd_history_changes DROP COLUMN lastKey")
+            }
+        }
+        let reader = ModelContext(try ModelContainer(for: schema, configurations: ModelConfiguration(url: url, allowsSave: false)))
+        #expect(try history(reader).map { $0.changes.map(Self.changeIdentifier) } == [[1], [2]])
+        let writer = ModelContext(try ModelContainer(for: schema, configurations: ModelConfiguration(url: url)))
+        for name in ["Lima", "Oslo"] { writer.insert(HistoryTrip(name: name, destination: "Elsewhere")) }
+        try writer.save()
+        #expect(try history(writer).map { $0.changes.map(Self.changeIdentifier) } == [[1], [2], [3, 4]])
+    }
+
+    private static func changeIdentifier(_ change: HistoryChange) -> Int64? {
+        switch change {
+        case .insert(let insert): insert.changeIdentifier as? Int64
+        case .update(let update): update.changeIdentifier as? Int64
+        case .delete(let delete): delete.changeIdentifier as? Int64
+        }
+    }
 }
