@@ -130,7 +130,6 @@ enum SQLiteMigration {
         // for a non-optional attribute, so the data keeps the invariant the SQL relies on.
         var definition = column
         definition.isOptional = true
-        try db.execute(sql: "ALTER TABLE \(SQL.quote(table)) ADD COLUMN \(definition.definition)")
         let fill: DatabaseValue?
         switch column.storage {
         case .toOne, .toManyByInverse, .toManyByJoinTable:
@@ -146,8 +145,28 @@ enum SQLiteMigration {
                 fill = nil
             }
         }
+        // A default SQLite can spell gives the stored rows their value without rewriting them
+        // (the store writes every column of the rows it inserts, so the clause is never used
+        // again); any other value is written into every row.
+        if let fill, let literal = literal(fill) {
+            try db.execute(sql: "ALTER TABLE \(SQL.quote(table)) ADD COLUMN \(definition.definition) DEFAULT \(literal)")
+            return
+        }
+        try db.execute(sql: "ALTER TABLE \(SQL.quote(table)) ADD COLUMN \(definition.definition)")
         if let fill {
             try db.execute(sql: "UPDATE \(SQL.quote(table)) SET \(SQL.quote(column.name)) = ?", arguments: [fill])
+        }
+    }
+
+    /// The value as an SQL literal, nil for one without an exact spelling (non-finite numbers).
+    static func literal(_ value: DatabaseValue) -> String? {
+        switch value.storage {
+        case .null: "NULL"
+        case .int64(let integer): String(integer)
+        case .double(let double): double.isFinite ? "\(double)" : nil
+        case .string(let string) where !string.contains("\0"): "'" + string.replacingOccurrences(of: "'", with: "''") + "'"
+        case .string: nil
+        case .blob(let data): "X'" + data.map { String(format: "%02X", $0) }.joined() + "'"
         }
     }
 

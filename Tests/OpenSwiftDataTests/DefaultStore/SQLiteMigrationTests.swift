@@ -10,6 +10,8 @@ import Testing
     var created: Date
     var stars: Int = 3
     var body: String?
+    var mood: String = "it's fine"
+    var ratio: Double = 0.25
 
     init(title: String, subject: String, created: Date) {
         self.title = title
@@ -60,8 +62,10 @@ import Testing
         #expect(notes.map(\.created) == [Date(timeIntervalSinceReferenceDate: 0), Date(timeIntervalSinceReferenceDate: 86400)])
         #expect(notes.map(\.stars) == [3, 3])
         #expect(notes.map(\.body) == [nil, nil])
+        #expect(notes.map(\.mood) == ["it's fine", "it's fine"])
+        #expect(notes.map(\.ratio) == [0.25, 0.25])
         #expect(notes.map(\.persistentModelID.storeIdentifier) == [Self.storeIdentifier, Self.storeIdentifier])
-        #expect(try columns(url) == ["Z_PK", "title", "subject", "created", "stars", "body"])
+        #expect(try columns(url) == ["Z_PK", "title", "subject", "created", "stars", "body", "mood", "ratio"])
 
         let context = ModelContext(container)
         context.insert(MigratingNote(title: "third", subject: "three", created: .distantPast))
