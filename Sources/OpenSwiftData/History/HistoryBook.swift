@@ -52,8 +52,20 @@ package struct HistoryBook: Codable, Sendable {
     package func transactions(_ descriptor: HistoryDescriptor<DefaultHistoryTransaction>, storeIdentifier: String) throws -> [DefaultHistoryTransaction] {
         let filter = HistoryFilter(descriptor.predicate)
         try filter.checkTokens(storeIdentifier: storeIdentifier, deletedThrough: deletedThrough)
-        let selected = records.filter(filter.admits)
+        let selected = candidates(filter).filter(filter.admits)
         return try descriptor.finish(try selected.map { try $0.transaction(storeIdentifier: storeIdentifier) }, filter: filter)
+    }
+
+    /// The records from the lowest number the filter admits on. Records are kept in number order,
+    /// so a read after a token skips the older history instead of testing every record.
+    private func candidates(_ filter: HistoryFilter) -> ArraySlice<HistoryRecord> {
+        let lowest = filter.lowestTransaction
+        var low = records.startIndex, high = records.endIndex
+        while low < high {
+            let middle = (low + high) / 2
+            if records[middle].transactionIdentifier < lowest { low = middle + 1 } else { high = middle }
+        }
+        return records[low...]
     }
 
     /// Deletes the transactions `descriptor` selects.
@@ -64,7 +76,7 @@ package struct HistoryBook: Codable, Sendable {
     /// The records the query selects, in its order.
     package func records(_ query: HistoryRecordQuery, storeIdentifier: String) throws -> [HistoryRecord] {
         try query.filter.checkTokens(storeIdentifier: storeIdentifier, deletedThrough: deletedThrough)
-        var selected = records.filter(query.filter.admits)
+        var selected = candidates(query.filter).filter(query.filter.admits)
         if query.newestFirst { selected.reverse() }
         if let limit = query.limit, selected.count > limit { selected.removeSubrange(limit...) }
         return selected

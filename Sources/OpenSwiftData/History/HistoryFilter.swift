@@ -52,6 +52,18 @@ package struct HistoryFilter: Sendable {
         for child in Mirror(reflecting: value).children { collectTokens(in: child.value) }
     }
 
+    /// The lowest transaction number the conditions admit; `Int64.min` when they set no lower bound.
+    package var lowestTransaction: Int64 {
+        conditions.reduce(Int64.min) { bound, condition in
+            guard case .transaction(let comparison, let value) = condition else { return bound }
+            switch comparison {
+            case .greater: return max(bound, value == .max ? value : value + 1)
+            case .greaterOrEqual, .equal: return max(bound, value)
+            case .less, .lessOrEqual, .notEqual: return bound
+            }
+        }
+    }
+
     /// Whether `record` meets every condition (the stores that keep records in memory).
     package func admits(_ record: HistoryRecord) -> Bool {
         conditions.allSatisfy { condition in

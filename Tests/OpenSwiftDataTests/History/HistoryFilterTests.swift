@@ -21,6 +21,20 @@ import Testing
         ])
     }
 
+    @Test(arguments: [
+        (HistoryFilter.Condition.transaction(.greater, 7), Int64(8)),
+        (.transaction(.greaterOrEqual, 7), 7),
+        (.transaction(.equal, 7), 7),
+        (.transaction(.less, 7), .min),
+        (.transaction(.notEqual, 7), .min),
+        (.author(equal: true, "app"), .min),
+        (.transaction(.greater, .max), .max),
+    ])
+    func theLowestAdmittedTransactionFollowsTheLowerBounds(condition: HistoryFilter.Condition, lowest: Int64) {
+        #expect(HistoryFilter(conditions: [condition], tokens: []).lowestTransaction == lowest)
+        #expect(HistoryFilter(conditions: [condition, .transaction(.greater, 9)], tokens: []).lowestTransaction == max(lowest, 10))
+    }
+
     @Test func otherConditionsAreLeftForSwiftAndTheirTokensStillChecked() throws {
         let token = token
         let filter = HistoryFilter(#Predicate<DefaultHistoryTransaction> { $0.author == "app" || $0.token >= token })
