@@ -93,13 +93,13 @@ struct KeyPathResolver: @unchecked Sendable {
         let owner = SQL.column(layout.table.name, SQL.primaryKey)
         let table: String, key: String, link: String
         if column.storage == .toManyByInverse, let inverse = column.inverse {
-            (table, key, link) = (SQL.quote(destination), SQL.quote(SQL.primaryKey), SQL.quote(inverse))
+            (table, key, link) = (SQL.quote(column.destinationTable ?? destination), SQL.quote(SQL.primaryKey), SQL.quote(inverse))
         } else if let joinTable = column.joinTable {
             (table, key, link) = (SQL.quote(joinTable.name), SQL.quote(joinTable.relatedColumn), SQL.quote(joinTable.selfColumn))
         } else {
             return nil
         }
-        return SQLiteRelatedRows(table: table, key: key, link: link, owner: owner, destination: SQL.quote(destination),
+        return SQLiteRelatedRows(table: table, key: key, link: link, owner: owner, destination: SQL.quote(column.destinationTable ?? destination),
                                  destinationKey: SQL.quote(SQL.primaryKey)) { alias, path in
             try self.column(path, of: destination, qualifier: alias, nanFlags: nanFlags)
         }
