@@ -63,7 +63,9 @@ struct KeyPathResolver: @unchecked Sendable {
         }
         var expression = ""
         for (depth, component) in path.components.enumerated() {
-            guard let column = layout.table.column(named: component), column.hasColumn else {
+            // A subclass's column of the fetched row's hierarchy table, which `as?` reads.
+            let shared = depth == 0 && layout.table.hierarchy != nil ? layout.storage.table.column(named: component) : nil
+            guard let column = layout.table.column(named: component) ?? shared, column.hasColumn else {
                 throw QueryTranslationError.unsupported("The property path \(path) is not a stored column (to-many relationships are rows of another table)")
             }
             if try nanFlags.flags(layout.entityName, component, storage: column.storage) {

@@ -56,6 +56,32 @@ import Testing
         #expect(vehicle.sql == #"SELECT "Vehicle"."Z_PK", "Vehicle"."plate", "Vehicle"."garage" FROM "Vehicle" WHERE "Vehicle"."Z_ENT" = 'Vehicle' ORDER BY "Vehicle"."Z_PK""#)
     }
 
+    @Test func isAndAsRenderAsConditionsOnTheEntityColumn() throws {
+        let store = try sqlite(container(.sqliteMemory))
+        let columns = #""Vehicle"."Z_PK", "Vehicle"."plate", "Vehicle"."garage""#
+        let isCar = try store.selectStatementForTesting(FetchDescriptor<Vehicle>(predicate: #Predicate { $0 is Car }))
+        #expect(isCar.sql == #"SELECT \#(columns) FROM "Vehicle" WHERE "Vehicle"."Z_ENT" = 'Vehicle' AND (("Vehicle"."Z_ENT" = 'Car')) ORDER BY "Vehicle"."Z_PK""#)
+        #expect(isCar.arguments == [])
+        let isVehicle = try store.selectStatementForTesting(FetchDescriptor<Vehicle>(predicate: #Predicate { !($0 is Vehicle) }))
+        #expect(isVehicle.sql == #"SELECT \#(columns) FROM "Vehicle" WHERE "Vehicle"."Z_ENT" = 'Vehicle' AND ((NOT ("Vehicle"."Z_ENT" IN ('Vehicle', 'Car', 'Truck')))) ORDER BY "Vehicle"."Z_PK""#)
+        let heavy = try store.selectStatementForTesting(FetchDescriptor<Vehicle>(predicate: #Predicate { (($0 as? Truck)?.load ?? 0) > 5 }))
+        // The subclass's column of the shared table, read only for the subclass's rows.
+        #expect(heavy.sql == #"SELECT \#(columns) FROM "Vehicle" WHERE "Vehicle"."Z_ENT" = 'Vehicle' AND ((COALESCE((CASE WHEN ("Vehicle"."Z_ENT" = 'Truck') THEN "Vehicle"."load" ELSE NULL END), ?) > ?)) ORDER BY "Vehicle"."Z_PK""#)
+        #expect(heavy.arguments == [Double(0).databaseValue, Double(5).databaseValue])
+    }
+
+    @Test(arguments: Store.allCases)
+    func isAndAsFilterEveryClassOfTheHierarchy(_ store: Store) throws {
+        let container = try container(store)
+        _ = try insertFleet(into: ModelContext(container))
+        let context = ModelContext(container)
+        let trucks = try context.fetch(FetchDescriptor<Vehicle>(predicate: #Predicate { $0 is Truck }))
+        #expect(trucks.map(\.plate) == ["T-1"])
+        let heavy = try context.fetch(FetchDescriptor<Vehicle>(predicate: #Predicate { (($0 as? Truck)?.load ?? 0) > 5 }))
+        #expect(heavy.map(\.plate) == ["T-1"])
+        #expect(try context.fetchCount(FetchDescriptor<Vehicle>(predicate: #Predicate { !($0 is Truck) })) == 2)
+    }
+
     @Test(arguments: Store.allCases)
     func aToOneToTheBaseHoldsASubclassModel(_ store: Store) throws {
         let url = ScratchFiles.store("hierarchy")
