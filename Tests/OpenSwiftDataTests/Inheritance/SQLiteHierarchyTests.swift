@@ -229,4 +229,25 @@ import Testing
         let columns = try sqlite(container).readForTesting { db in try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info('Vehicle') ORDER BY cid") }
         #expect(columns == ["Z_PK", "plate", "garage", "Z_ENT", "seats", "load"])
     }
+
+    @Test func aFileKeepingASubclassInItsOwnTableIsRefusedAndLeftAlone() throws {
+        let url = ScratchFiles.store("hierarchy-separate")
+        _ = try ModelContainer(for: Schema([Vehicle.self, Driver.self, Garage.self]), configurations: [ModelConfiguration(url: url)])
+        // As a build before one table per hierarchy wrote it: `Car` in a table of its own.
+        try DatabaseQueue(path: url.path).write { db in
+            try db.execute(sql: #"CREATE TABLE "Car" ("Z_PK" INTEGER PRIMARY KEY AUTOINCREMENT, "plate" TEXT NOT NULL, "seats" INTEGER NOT NULL)"#)
+            let tables = try String.fetchOne(db, sql: "SELECT value FROM osd_metadata WHERE key = 'tables'") ?? "[]"
+            var entries = try #require(JSONSerialization.jsonObject(with: Data(tables.utf8)) as? [[String: Any]])
+            var car = try #require(entries.first { $0["entityName"] as? String == "Vehicle" })
+            car["entityName"] = "Car"
+            entries.append(car)
+            let json = String(decoding: try JSONSerialization.data(withJSONObject: entries), as: UTF8.self)
+            try db.execute(sql: "UPDATE osd_metadata SET value = ? WHERE key = 'tables'", arguments: [json])
+        }
+        let error = try #require(throws: SQLiteStoreError.self) { try container(.sqliteFile, url: url) }
+        #expect(error.code == .incompatibleSchema)
+        #expect(error.message == "The store keeps Car in a table of its own, as releases before one table per class hierarchy did; this release keeps it in Vehicle's table and does not move the rows. Open the file with the earlier release and copy the Car models into a new store, or move the file aside to start a new one.")
+        let columns = try DatabaseQueue(path: url.path).read { db in try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info('Vehicle') ORDER BY cid") }
+        #expect(columns == ["Z_PK", "plate", "garage"])
+    }
 }
