@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import OpenSwiftData
+import Synchronization
 import Testing
 
 /// The SQLite store's one table per class hierarchy: the rows of `Vehicle`, `Car` and `Truck`
@@ -68,6 +69,21 @@ import Testing
         // The subclass's column of the shared table, read only for the subclass's rows.
         #expect(heavy.sql == #"SELECT \#(columns) FROM "Vehicle" WHERE "Vehicle"."Z_ENT" = 'Vehicle' AND ((COALESCE((CASE WHEN ("Vehicle"."Z_ENT" = 'Truck') THEN "Vehicle"."load" ELSE NULL END), ?) > ?)) ORDER BY "Vehicle"."Z_PK""#)
         #expect(heavy.arguments == [Double(0).databaseValue, Double(5).databaseValue])
+    }
+
+    @Test func aBaseClassPredicateRunsInSQLForEverySubclass() throws {
+        let container = try container(.sqliteMemory)
+        _ = try insertFleet(into: ModelContext(container))
+        let statements = Mutex<[String]>([])
+        try sqlite(container).traceStatementsForTesting { sql in statements.withLock { $0.append(sql) } }
+        let fetched = try ModelContext(container).fetch(FetchDescriptor<Vehicle>(predicate: #Predicate { $0.plate != "V-1" }))
+        #expect(fetched.map(\.plate).sorted() == ["C-1", "T-1"])
+        let selects = statements.withLock { $0 }.filter { $0.contains(#"FROM "Vehicle""#) }
+        #expect(selects == [
+            #"SELECT "Vehicle"."Z_PK", "Vehicle"."plate", "Vehicle"."garage" FROM "Vehicle" WHERE "Vehicle"."Z_ENT" = 'Vehicle' AND (("Vehicle"."plate" <> ?)) ORDER BY "Vehicle"."Z_PK""#,
+            #"SELECT "Vehicle"."Z_PK", "Vehicle"."plate", "Vehicle"."garage", "Vehicle"."seats" FROM "Vehicle" WHERE "Vehicle"."Z_ENT" = 'Car' AND (("Vehicle"."plate" <> ?)) ORDER BY "Vehicle"."Z_PK""#,
+            #"SELECT "Vehicle"."Z_PK", "Vehicle"."plate", "Vehicle"."garage", "Vehicle"."load" FROM "Vehicle" WHERE "Vehicle"."Z_ENT" = 'Truck' AND (("Vehicle"."plate" <> ?)) ORDER BY "Vehicle"."Z_PK""#,
+        ])
     }
 
     @Test(arguments: Store.allCases)
