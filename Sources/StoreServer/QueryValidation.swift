@@ -77,6 +77,13 @@ struct QueryValidation {
         case .not(let operand), .negate(let operand), .forceUnwrap(let operand), .count(let operand, _),
              .isEmpty(let operand, _), .in(let operand, _, _):
             try recurse(operand)
+        case .isEntity(let operand, let entity):
+            _ = try schema.entity(named: entity)
+            try recurse(operand)
+        case .conditional(.isEntity(.identifier, let entity), let then, let otherwise):
+            // `as?`: the branch taken for the subclass's models reads the subclass's properties.
+            try validate(then, root: entity, variables: variables)
+            try recurse(otherwise)
         case .conditional(let test, let then, let otherwise):
             try recurse(test)
             try recurse(then)

@@ -13,9 +13,12 @@ extension ModelContext {
     /// before anything is deleted.
     public func delete<T>(model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true) throws
         where T: PersistentModel {
-        try deleteInBatch(model, where: predicate, includeSubclasses: includeSubclasses)
-        if includeSubclasses && hasInheritance {
-            for subclass in subclassTypes(of: T.self) {
+        let subclasses = includeSubclasses && hasInheritance ? subclassTypes(of: T.self) : []
+        // Each subclass's models are deleted as that class below, under its own delete rules, so
+        // the store is asked for `T`'s alone.
+        try deleteInBatch(model, where: predicate, includeSubclasses: includeSubclasses && subclasses.isEmpty)
+        if !subclasses.isEmpty {
+            for subclass in subclasses {
                 func delete<S: PersistentModel>(_: S.Type) throws {
                     try deleteInBatch(S.self, where: predicate.map { inheritedPredicate($0, as: S.self) }, includeSubclasses: false)
                 }

@@ -83,8 +83,9 @@ extension ModelContext {
 }
 
 /// A predicate on a subclass's models that holds where `base`, on its superclass, does: a fetch
-/// of a superclass asks each subclass's store for its models this way. Stores cannot translate
-/// it, so they leave it to the context, which evaluates `base` on the models.
+/// of a superclass asks each subclass's store for its models this way. It translates as `base`
+/// on the subclass's model (its properties are the superclass's too); a store that cannot
+/// translate `base` so leaves it to the context, which evaluates `base` on the models.
 func inheritedPredicate<Base: PersistentModel, Subclass: PersistentModel>(_ base: Predicate<Base>, as _: Subclass.Type) -> Predicate<Subclass> {
     Predicate<Subclass>({ model in InheritedPredicateExpression<Subclass, Base>(model: model, base: base) })
 }
@@ -113,5 +114,13 @@ struct InheritedPredicateExpression<Subclass: PersistentModel, Base: PersistentM
 
     init(from decoder: any Decoder) throws {
         throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "A predicate inherited from a superclass fetch is not decodable."))
+    }
+}
+
+extension InheritedPredicateExpression: QueryTranslatable {
+    /// `base`'s tree, its variable standing for the subclass's model.
+    func translate(_ state: inout TranslationState) throws -> QueryExpression {
+        state.bind(base.variable.key, to: try state.operand(model))
+        return try state.translate(base.expression)
     }
 }

@@ -16,7 +16,8 @@ extension DefaultStore: QueryableDataStore {
     /// left to be read when first read, as a context reads them (`DeferredRelatedKeys`).
     func fetchRows(_ query: DataStoreQuery, layout: SQLiteEntityLayout, deferringToMany: Bool) throws -> Rows {
         // One statement, without a transaction around it, when no to-many is read now.
-        let readsToMany = layout.reader.toMany.contains { !(deferringToMany && $0.isByInverse) }
+        // Related rows of a hierarchy are read now too, to learn their entities.
+        let readsToMany = !layout.polymorphic.isEmpty || layout.reader.toMany.contains { !(deferringToMany && $0.isByInverse) }
         if !readsToMany, let select = try plannedSelectStatement(query, columns: .models) {
             return try readPrepared(select, "Fetching \(layout.entityName)") { statement in
                 try rowsDeferringToMany(statement, select.values, layout: layout)
@@ -58,11 +59,14 @@ extension DefaultStore: QueryableDataStore {
         try deleteModels(matching: query, author: nil)
     }
 
-    /// As ``deleteModels(matching:)``, the history naming `author`.
-    final func deleteModels(matching query: DataStoreQuery, author: String?) throws {
+    /// As ``deleteModels(matching:)``, the history naming `author`. `includingSubentities`: the
+    /// models of the entity's subentities too.
+    final func deleteModels(matching query: DataStoreQuery, author: String?, includingSubentities: Bool = false) throws {
         try requireWritable("delete models")
         let layout = try layout(forEntity: query.entityName)
-        guard query.filter != nil else {
+        // A hierarchy's table holds other entities' rows: it is never emptied whole.
+        let entity = includingSubentities ? layout.hierarchyCondition : layout.entityCondition
+        guard query.filter != nil || entity != nil else {
             try deleteAll(from: layout, author: author, action: "Deleting \(layout.entityName) models")
             return
         }
@@ -71,7 +75,7 @@ extension DefaultStore: QueryableDataStore {
             let table = SQL.quote(layout.table.name)
             // The matching keys stay inside SQLite: reading them out and binding them back cost
             // more than the delete itself.
-            let matching = try selectStatement(filter, layout: layout, columns: .keys, db: db)
+            let matching = try keysStatement(filter, layout: layout, entity: entity, db: db)
             if configuration.keepsHistory { try SQLiteHistoryWriter.recordBatchDelete(of: layout, matching: matching, author: author, db: db) }
             // Bound as every store statement is (``GRDB/Statement/executeBound(_:)``), so that
             // text compares as it was stored.

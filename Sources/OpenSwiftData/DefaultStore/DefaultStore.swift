@@ -1,7 +1,10 @@
 import Foundation
 import GRDB
 
-/// The store behind ``ModelConfiguration``: an SQLite database, one table per entity.
+/// The store behind ``ModelConfiguration``: an SQLite database, one table per entity, or per class
+/// hierarchy (the root's table holds every subclass's rows, each naming its entity, so a
+/// relationship to a base class may hold a subclass's model and `#Unique` on the base holds
+/// across the hierarchy).
 ///
 /// ```swift
 /// let container = try ModelContainer(for: Trip.self)      // <data directory>/default.store
@@ -62,7 +65,7 @@ public final class DefaultStore: DataStore, DataStoreBatching, RewritesRelations
         let schema = configuration.schema ?? Schema()
         let path = configuration.isStoredInMemoryOnly ? ":memory:" : configuration.url.path
         let migrator = try SchemaMigrator(schema: schema, plan: migrationPlan, storeName: configuration.name)
-        let layouts = try schema.entities.map { try SQLiteEntityLayout(entity: $0, path: path) }
+        let layouts = try SQLiteHierarchy.layouts(for: schema, path: path)
         let opened = try SQLiteOpening.open(configuration, path: path)
         let storeIdentifier = try SQLiteMigrationTarget.migrate(opened, migrator, configuration: configuration, layouts: layouts, path: path)
         self.init(configuration: configuration, schema: schema, path: path, queue: opened.queue, storeIdentifier: storeIdentifier, layouts: layouts)

@@ -63,7 +63,9 @@ struct KeyPathResolver: @unchecked Sendable {
         }
         var expression = ""
         for (depth, component) in path.components.enumerated() {
-            guard let column = layout.table.column(named: component), column.hasColumn else {
+            // A subclass's column of the fetched row's hierarchy table, which `as?` reads.
+            let shared = depth == 0 && layout.table.hierarchy != nil ? layout.storage.table.column(named: component) : nil
+            guard let column = layout.table.column(named: component) ?? shared, column.hasColumn else {
                 throw QueryTranslationError.unsupported("The property path \(path) is not a stored column (to-many relationships are rows of another table)")
             }
             if try nanFlags.flags(layout.entityName, component, storage: column.storage) {
@@ -93,13 +95,13 @@ struct KeyPathResolver: @unchecked Sendable {
         let owner = SQL.column(layout.table.name, SQL.primaryKey)
         let table: String, key: String, link: String
         if column.storage == .toManyByInverse, let inverse = column.inverse {
-            (table, key, link) = (SQL.quote(destination), SQL.quote(SQL.primaryKey), SQL.quote(inverse))
+            (table, key, link) = (SQL.quote(column.destinationTable ?? destination), SQL.quote(SQL.primaryKey), SQL.quote(inverse))
         } else if let joinTable = column.joinTable {
             (table, key, link) = (SQL.quote(joinTable.name), SQL.quote(joinTable.relatedColumn), SQL.quote(joinTable.selfColumn))
         } else {
             return nil
         }
-        return SQLiteRelatedRows(table: table, key: key, link: link, owner: owner, destination: SQL.quote(destination),
+        return SQLiteRelatedRows(table: table, key: key, link: link, owner: owner, destination: SQL.quote(column.destinationTable ?? destination),
                                  destinationKey: SQL.quote(SQL.primaryKey)) { alias, path in
             try self.column(path, of: destination, qualifier: alias, nanFlags: nanFlags)
         }

@@ -3,12 +3,12 @@ import GRDB
 
 extension DefaultStore {
     /// Deletes the models matching the predicate in one statement (all of the entity's when it is
-    /// nil). A predicate SQL cannot express throws `DataStoreError.preferInMemoryFilter`, and the
+    /// nil), and with `includeSubclasses` those of its subentities. A predicate SQL cannot express throws `DataStoreError.preferInMemoryFilter`, and the
     /// context deletes the matching models itself. The history records the delete, with the
     /// request's author.
     public final func delete<T>(_ request: DataStoreBatchDeleteRequest<T>) throws where T: PersistentModel {
         try deleteModels(matching: try translate(FetchDescriptor<T>(predicate: request.predicate), sorted: false),
-                         author: request.editingState.author)
+                         author: request.editingState.author, includingSubentities: request.includeSubclasses)
     }
 
     /// Deletes rows by key. The foreign keys clear the to-ones that name a deleted row

@@ -39,17 +39,31 @@ struct SQLiteEntityWrites {
         "UPDATE \(quotedTable) SET \(positions.map { "\(quotedColumns[$0]) = ?" }.joined(separator: ", ")) WHERE \(SQL.quote(SQL.primaryKey)) = ?"
     }
 
-    /// `properties`: per column of `table`, the model property it holds.
-    init(table: SQLiteTable, properties: [ModelTypeInfo.Property]) {
+    /// `properties`: per column of `table`, the model property it holds. `storage`: the table the
+    /// rows go to (``SQLiteEntityLayout/storage``); for a hierarchy's table each row names its
+    /// entity, and a row written whole clears the columns of the hierarchy's other classes (an
+    /// upsert on a constraint of the base may turn a row into another class's).
+    init(table: SQLiteTable, properties: [ModelTypeInfo.Property], storage: SQLiteTable) {
         columnIndexes = table.columns.indices.filter { table.columns[$0].hasColumn }
         columnSlots = columnIndexes.map { properties[$0].index }
         columnStorages = columnIndexes.map { table.columns[$0].storage }
         let names = columnIndexes.map { table.columns[$0].name }
-        let quoted = ([SQL.primaryKey] + names).map(SQL.quote)
         quotedTable = SQL.quote(table.name)
         quotedColumns = names.map(SQL.quote)
-        let update = names.isEmpty ? "NOTHING" : "UPDATE SET " + names.map { "\(SQL.quote($0)) = excluded.\(SQL.quote($0))" }.joined(separator: ", ")
-        insert = "INSERT INTO \(SQL.quote(table.name)) (\(quoted.joined(separator: ", "))) VALUES (\(quoted.map { _ in "?" }.joined(separator: ", ")))"
+        var insertedColumns = [SQL.primaryKey]
+        var values = ["?"]
+        var updates = names.map { "\(SQL.quote($0)) = excluded.\(SQL.quote($0))" }
+        if table.hierarchy != nil {
+            insertedColumns.append(SQL.entityColumn)
+            values.append(SQL.literal(table.entityName))
+            updates.insert("\(SQL.quote(SQL.entityColumn)) = excluded.\(SQL.quote(SQL.entityColumn))", at: 0)
+            let own = Set(names)
+            updates += storage.columns.flatMap(\.columnNames).filter { !own.contains($0) }.map { "\(SQL.quote($0)) = NULL" }
+        }
+        insertedColumns += names
+        values += names.map { _ in "?" }
+        let update = updates.isEmpty ? "NOTHING" : "UPDATE SET " + updates.joined(separator: ", ")
+        insert = "INSERT INTO \(SQL.quote(table.name)) (\(insertedColumns.map(SQL.quote).joined(separator: ", "))) VALUES (\(values.joined(separator: ", ")))"
         upsert = "\(insert) ON CONFLICT(\(SQL.quote(SQL.primaryKey))) DO \(update)"
         uniqueConstraints = table.uniqueConstraints.map { properties in
             let positions = properties.map { property in names.firstIndex(of: property) }

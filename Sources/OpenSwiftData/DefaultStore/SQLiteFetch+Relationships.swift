@@ -38,7 +38,7 @@ extension DefaultStore {
             let foreignKey = SQL.quote(inverse)
             // In the order of the key column's index, (key, rowid): each row's related keys still
             // come in key order, and SQLite reads the index instead of sorting the pairs.
-            return "SELECT \(foreignKey), \(SQL.quote(SQL.primaryKey)) FROM \(SQL.quote(destination)) WHERE \(foreignKey) IN (SELECT value FROM json_each(?)) ORDER BY \(foreignKey), \(SQL.quote(SQL.primaryKey))"
+            return "SELECT \(foreignKey), \(SQL.quote(SQL.primaryKey)) FROM \(SQL.quote(column.destinationTable ?? destination)) WHERE \(foreignKey) IN (SELECT value FROM json_each(?)) ORDER BY \(foreignKey), \(SQL.quote(SQL.primaryKey))"
         }
         if let joinTable = column.joinTable {
             let mine = SQL.quote(joinTable.selfColumn)

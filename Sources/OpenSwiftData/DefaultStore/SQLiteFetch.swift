@@ -102,11 +102,9 @@ extension DefaultStore {
         case .models: layout.selectAll
         case .keys: "SELECT \(SQL.column(layout.table.name, SQL.primaryKey)) FROM \(layout.quotedTable)"
         }
-        var arguments: [QueryValue] = []
-        if let filter = try renderFilter(query, renderer) {
-            sql += " WHERE \(filter.sql)"
-            arguments = filter.arguments
-        }
+        let filter = try renderFilter(query, renderer)
+        sql += Self.whereClause(filter, entity: layout.entityCondition)
+        let arguments = filter?.arguments ?? []
         if query.sortBy.isEmpty {
             sql += layout.orderByKey
         } else {
@@ -123,18 +121,25 @@ extension DefaultStore {
     /// `SELECT COUNT(*) FROM "T" [WHERE …]`, or over a sub-select when the query is paged.
     func countStatement(_ query: DataStoreQuery, layout: SQLiteEntityLayout, db: Database) throws -> Statement {
         let renderer = renderer(for: layout, nanFlags: SQLiteNaNFlags(db))
-        var inner = "FROM \(layout.quotedTable)"
-        var arguments: [QueryValue] = []
-        if let filter = try renderFilter(query, renderer) {
-            inner += " WHERE \(filter.sql)"
-            arguments += filter.arguments
-        }
+        let filter = try renderFilter(query, renderer)
+        let inner = "FROM \(layout.quotedTable)" + Self.whereClause(filter, entity: layout.entityCondition)
+        let arguments = filter?.arguments ?? []
         let paging = Self.paging(query)
         guard !paging.sql.isEmpty else {
             return Statement(sql: "SELECT COUNT(*) \(inner)", values: try bind(arguments))
         }
         let sql = "SELECT COUNT(*) FROM (SELECT 1 \(inner) ORDER BY \(layout.keyColumn)\(paging.sql))"
         return Statement(sql: sql, values: try bind(arguments + paging.arguments))
+    }
+
+    /// `SELECT "T"."Z_PK" FROM "T" [WHERE …]` with the rows of a hierarchy's table that `entity`
+    /// names (a batch delete, with or without subentities): the entity's own plan when the
+    /// condition is its own.
+    func keysStatement(_ query: DataStoreQuery, layout: SQLiteEntityLayout, entity: String?, db: Database) throws -> Statement {
+        guard entity != layout.entityCondition else { return try selectStatement(query, layout: layout, columns: .keys, db: db) }
+        let filter = try renderFilter(query, renderer(for: layout, nanFlags: SQLiteNaNFlags(db)))
+        let sql = "SELECT \(layout.keyColumn) FROM \(layout.quotedTable)" + Self.whereClause(filter, entity: entity)
+        return Statement(sql: sql, values: try bind(filter?.arguments ?? []))
     }
 
     /// The renderer for one entity. It reads the NaN flags in the statement's own transaction, so a
@@ -150,7 +155,12 @@ extension DefaultStore {
                       case .integer(let key) = identifier.primaryKey else { return nil }
                 return .integer(key)
             },
-            relatedRows: { path in resolver.relatedRows(path, of: entityName, nanFlags: nanFlags) }
+            relatedRows: { path in resolver.relatedRows(path, of: entityName, nanFlags: nanFlags) },
+            entity: { [layouts] name in
+                // Rows of one hierarchy's table; `is` a class of another hierarchy runs in memory.
+                guard let own = layout.table.hierarchy, let other = layouts[name]?.table.hierarchy, own.root == other.root else { return nil }
+                return SQLiteHierarchy.condition(table: own.root, entities: other.entities)
+            }
         )
     }
 
@@ -160,6 +170,17 @@ extension DefaultStore {
             return try renderer.render(filter)
         } catch is QueryTranslationError {
             throw DataStoreError.preferInMemoryFilter
+        }
+    }
+
+    /// ` WHERE <filter>`, kept to the entity's own rows of a hierarchy's table by `entity`
+    /// (``SQLiteEntityLayout/entityCondition``); empty when there is neither.
+    static func whereClause(_ filter: SQLFragment?, entity: String?) -> String {
+        switch (filter, entity) {
+        case (nil, nil): ""
+        case (let filter?, nil): " WHERE \(filter.sql)"
+        case (nil, let entity?): " WHERE \(entity)"
+        case (let filter?, let entity?): " WHERE \(entity) AND (\(filter.sql))"
         }
     }
 
@@ -196,7 +217,7 @@ extension DefaultStore {
         if !layout.reader.toMany.isEmpty, !rows.isEmpty {
             let keys = rows.map(\.key)
             for toMany in layout.reader.toMany {
-                if deferring, toMany.isByInverse {
+                if deferring, toMany.isByInverse, !layout.polymorphic.contains(where: { $0.slot == toMany.slot }) {
                     deferToMany(toMany, of: &rows, keys: keys, layout: layout)
                     continue
                 }
@@ -208,6 +229,7 @@ extension DefaultStore {
                 }
             }
         }
+        if !layout.polymorphic.isEmpty, !rows.isEmpty { try identifyRelatedEntities(of: &rows, layout: layout, db: db) }
         return rows
     }
 

@@ -190,8 +190,11 @@ struct SQLiteHistoryWriter {
         let transaction = try beginTransaction(author: author, db: db)
         let key = SQL.quote(SQL.primaryKey)
         let filter = matching.map { " WHERE \(key) IN (\($0.sql))" } ?? ""
-        try db.makeStatement(sql: "INSERT INTO \(SQLiteHistory.changes) (\"transactionNumber\", \"kind\", \"entity\", \"key\") SELECT ?, \(SQLiteHistory.Kind.delete.rawValue), ?, \(key) FROM \(SQL.quote(layout.table.name))\(filter) ORDER BY \(key)")
-            .executeBound([transaction.databaseValue, layout.entityName.databaseValue] + (matching?.values ?? []))
+        // A hierarchy's rows name their own entity: a delete including subclasses takes theirs too.
+        let isShared = layout.entityCondition != nil
+        let entity = isShared ? SQL.quote(SQL.entityColumn) : "?"
+        try db.makeStatement(sql: "INSERT INTO \(SQLiteHistory.changes) (\"transactionNumber\", \"kind\", \"entity\", \"key\") SELECT ?, \(SQLiteHistory.Kind.delete.rawValue), \(entity), \(key) FROM \(SQL.quote(layout.table.name))\(filter) ORDER BY \(key)")
+            .executeBound([transaction.databaseValue] + (isShared ? [] : [layout.entityName.databaseValue]) + (matching?.values ?? []))
         guard db.changesCount > 0 else {
             return try db.execute(sql: "DELETE FROM \(SQLiteHistory.transactions) WHERE \"Z_PK\" = ?", arguments: [transaction])
         }

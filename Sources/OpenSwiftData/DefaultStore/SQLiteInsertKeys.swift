@@ -6,28 +6,47 @@ import GRDBSQLite
 ///
 /// State is kept per entity, found by its layout's identity: looking the next key, the inserted
 /// constraint values and the lookup statement up by entity name hashed the name three times an
-/// insert.
+/// insert. The entities of a class hierarchy share their table's: its keys, and the values of
+/// the constraints they have in common.
 final class SQLiteInsertKeys {
-    private final class Entity {
+    private final class Table {
         /// The next new key; nil until the table's sequence is read.
         var next: Int64?
-        /// Per constraint: the constraint's values of the rows inserted so far → their key.
-        var inserted: [[[DatabaseValue]: Int64]]
-        /// Per constraint: its lookup of a stored row, prepared on first use.
-        var lookups: [Statement?]
         /// Whether the table held no row when this save first looked for a stored twin. Inserts
         /// are keyed before any of them is written, so an empty table stays empty meanwhile, and
         /// a bulk load into it needs no lookup per insert.
         var isEmpty: Bool?
+        /// By constraint lookup: the values of the rows inserted so far.
+        var inserted: [String: Inserted] = [:]
+    }
 
-        init(constraints: Int) {
-            inserted = Array(repeating: [:], count: constraints)
-            lookups = Array(repeating: nil, count: constraints)
+    /// One constraint's values of the rows inserted so far → their key.
+    private final class Inserted {
+        var keys: [[DatabaseValue]: Int64] = [:]
+    }
+
+    private final class Entity {
+        let table: Table
+        /// Per constraint.
+        let inserted: [Inserted]
+        /// Per constraint: its lookup of a stored row, prepared on first use.
+        var lookups: [Statement?]
+
+        init(table: Table, constraints: [SQLiteEntityWrites.UniqueConstraint]) {
+            self.table = table
+            inserted = constraints.map { constraint in
+                if let shared = table.inserted[constraint.lookup] { return shared }
+                let inserted = Inserted()
+                table.inserted[constraint.lookup] = inserted
+                return inserted
+            }
+            lookups = Array(repeating: nil, count: constraints.count)
         }
     }
 
     private let db: Database
     private var entities: [ObjectIdentifier: Entity] = [:]
+    private var tables: [String: Table] = [:]
     /// Inserts come in runs of one entity.
     private var last: (layout: SQLiteEntityLayout, entity: Entity)?
 
@@ -51,7 +70,7 @@ final class SQLiteInsertKeys {
             var isNew = false
             // One hash of the values: the entry is made as it is looked up. A throw leaves it at
             // -1, but a save that throws is given up whole.
-            let key = try resolve(&entity.inserted[index][values, default: -1]) {
+            let key = try resolve(&entity.inserted[index].keys[values, default: -1]) {
                 if let stored = try storedRow(entity, index, layout, values) { return stored }
                 isNew = true
                 return try newKey(entity, layout)
@@ -60,11 +79,11 @@ final class SQLiteInsertKeys {
         }
         var key: Int64?
         for (index, values) in constraints {
-            if let earlier = entity.inserted[index][values] { key = earlier; break }
+            if let earlier = entity.inserted[index].keys[values] { key = earlier; break }
             if let stored = try storedRow(entity, index, layout, values) { key = stored; break }
         }
         let resolved = try key ?? newKey(entity, layout)
-        for (index, values) in constraints { entity.inserted[index][values] = resolved }
+        for (index, values) in constraints { entity.inserted[index].keys[values] = resolved }
         return (resolved, key == nil)
     }
 
@@ -76,15 +95,22 @@ final class SQLiteInsertKeys {
     private func entity(_ layout: SQLiteEntityLayout) -> Entity {
         if let last, last.layout === layout { return last.entity }
         let id = ObjectIdentifier(layout)
-        let entity = entities[id] ?? Entity(constraints: layout.writes.uniqueConstraints.count)
+        let entity = entities[id] ?? Entity(table: table(layout), constraints: layout.writes.uniqueConstraints)
         entities[id] = entity
         last = (layout, entity)
         return entity
     }
 
+    private func table(_ layout: SQLiteEntityLayout) -> Table {
+        if let table = tables[layout.table.name] { return table }
+        let table = Table()
+        tables[layout.table.name] = table
+        return table
+    }
+
     private func newKey(_ entity: Entity, _ layout: SQLiteEntityLayout) throws -> Int64 {
-        let next = try entity.next ?? firstNewKey(layout)
-        entity.next = next + 1
+        let next = try entity.table.next ?? firstNewKey(layout)
+        entity.table.next = next + 1
         return next
     }
 
@@ -111,10 +137,10 @@ final class SQLiteInsertKeys {
     }
 
     private func storedRow(_ entity: Entity, _ index: Int, _ layout: SQLiteEntityLayout, _ values: [DatabaseValue]) throws -> Int64? {
-        if entity.isEmpty == nil {
-            entity.isEmpty = try !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(SQL.quote(layout.table.name)))") ?? false)
+        if entity.table.isEmpty == nil {
+            entity.table.isEmpty = try !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(SQL.quote(layout.table.name)))") ?? false)
         }
-        if entity.isEmpty == true { return nil }
+        if entity.table.isEmpty == true { return nil }
         let statement: Statement
         if let prepared = entity.lookups[index] {
             statement = prepared

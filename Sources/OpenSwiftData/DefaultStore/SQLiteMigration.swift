@@ -26,20 +26,24 @@ enum SQLiteMigration {
     /// of a new (empty) database.
     static func prepare(_ db: Database, layouts: [SQLiteEntityLayout], schemaVersion: Schema.Version, path: String, isWritable: Bool) throws -> SQLiteMetadata {
         var metadata = try openMetadata(db, path: path, isWritable: isWritable)
-        let outdated = layouts.filter { metadata.tables[$0.entityName] != $0.table }
+        // One per table: the entities of a hierarchy share theirs.
+        var seen: Set<String> = []
+        let tables = layouts.map(\.storage).filter { seen.insert($0.table.name).inserted }
+        let outdated = tables.filter { metadata.tables[$0.table.name] != $0.table }
         guard !outdated.isEmpty else { return metadata }
         guard isWritable else {
-            throw migrationRequired(path, "its tables for \(outdated.map(\.entityName).joined(separator: ", ")) differ from the schema")
+            throw migrationRequired(path, "its tables for \(outdated.map(\.table.entityName).joined(separator: ", ")) differ from the schema")
         }
+        try refuseSeparateSubentityTables(metadata, outdated, path: path)
         let context = Context(db: db, path: path)
-        for layout in outdated {
-            if let stored = metadata.tables[layout.entityName] {
-                try migrate(stored, to: layout, context)
+        for storage in outdated {
+            if let stored = metadata.tables[storage.table.name] {
+                try migrate(stored, to: storage, context)
             } else {
-                try db.execute(sql: layout.table.createStatement)
-                try createIndexes(of: layout.table, context)
+                try db.execute(sql: storage.table.createStatement)
+                try createIndexes(of: storage.table, context)
             }
-            metadata.tables[layout.entityName] = layout.table
+            metadata.tables[storage.table.name] = storage.table
         }
         // Join tables are shared by both sides; those of removed relationships stay, like tables.
         for joinTable in Set(outdated.flatMap(\.table.joinTables)) {
@@ -69,7 +73,7 @@ enum SQLiteMigration {
         SQLiteStoreError(.migrationRequired, "The store needs to be created or migrated (\(reason)), but its configuration is read-only (allowsSave: false). Open it once with a saving configuration to migrate it.", path: path)
     }
 
-    private static func migrate(_ stored: SQLiteTable, to layout: SQLiteEntityLayout, _ context: Context) throws {
+    private static func migrate(_ stored: SQLiteTable, to layout: SQLiteEntityTable.Storage, _ context: Context) throws {
         let db = context.db
         let table = layout.table
         // Indexes go first and come back last: SQLite cannot drop or replace an indexed column.
@@ -77,6 +81,7 @@ enum SQLiteMigration {
         for index in existingIndexes {
             try db.execute(sql: "DROP INDEX \(SQL.quote(index))")
         }
+        try SQLiteMigration.changeHierarchy(stored, to: table, context)
         var remaining = stored.columns
         for (position, column) in table.columns.enumerated() {
             let entity = "\(table.entityName).\(column.property)"

@@ -68,7 +68,7 @@ struct SQLiteMigrationTarget: SchemaMigrationTarget {
     }
 
     func applySchemaChange(to schema: Schema, recording record: StoredSchema) throws {
-        let layouts = schema === self.schema ? self.layouts : try schema.entities.map { try SQLiteEntityLayout(entity: $0, path: path) }
+        let layouts = schema === self.schema ? self.layouts : try SQLiteHierarchy.layouts(for: schema, path: path)
         try SQLiteOpening.attempt(path, "Migrating the store to schema version \(record.version)") {
             try queue.writeWithoutTransaction { db in
                 _ = try SQLiteMigration.prepare(db, layouts: layouts, schemaVersion: record.version, path: path, isWritable: true)
@@ -80,7 +80,7 @@ struct SQLiteMigrationTarget: SchemaMigrationTarget {
     func migrationContainer(for schema: Schema) throws -> ModelContainer {
         var configuration = configuration
         configuration.schema = schema
-        let layouts = try schema.entities.map { try SQLiteEntityLayout(entity: $0, path: path) }
+        let layouts = try SQLiteHierarchy.layouts(for: schema, path: path)
         return try ModelContainer(for: DefaultStore(configuration: configuration, schema: schema, path: path, queue: queue,
                                                     storeIdentifier: storeIdentifier, layouts: layouts))
     }

@@ -291,9 +291,6 @@ struct SQLiteSave {
             switch storage {
             case .toOne:
                 let related = raw.flatMap(heldIdentifier)
-                if let related, let destination = layout.table.columns[index].destination, related.entityName != destination {
-                    throw SQLiteStoreError(.invalidReference, "\(name) holds a \(related.entityName), a subclass of \(destination): this store keeps each model class in its own table and cannot store a relationship to a superclass that holds a subclass model yet (issue 28). Keep such relationships in an InMemoryStore or JSONStore configuration. Nothing was saved.", path: store.path)
-                }
                 let key = try related.flatMap { try reference($0, from: name, resolvingInserts: resolvingInserts) }
                 row.append(key?.databaseValue ?? .null)
             case .toManyByInverse, .toManyByJoinTable:

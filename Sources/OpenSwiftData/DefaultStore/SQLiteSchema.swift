@@ -19,6 +19,10 @@ struct SQLiteColumn: Codable, Hashable, Sendable {
     var isOptional: Bool
     /// The related entity, for relationships.
     var destination: String?
+    /// The table holding `destination`'s rows when it is not named after it: the table of the
+    /// destination's hierarchy (``SQLiteHierarchy``). Nil otherwise, so flat entities' stored
+    /// descriptions read as before.
+    var destinationTable: String?
     /// `.toManyByInverse`: the destination's to-one that holds the key.
     var inverse: String?
     /// `.toManyByJoinTable`: where the pairs are, and which of its columns holds this row's key.
@@ -48,7 +52,7 @@ struct SQLiteColumn: Codable, Hashable, Sendable {
         guard storage == .toOne, let destination else {
             return "\(SQL.quote(name)) \(sqlType)\(isOptional ? "" : " NOT NULL")"
         }
-        return "\(SQL.quote(name)) INTEGER \(SQL.references(destination, onDelete: "SET NULL"))"
+        return "\(SQL.quote(name)) INTEGER \(SQL.references(destinationTable ?? destination, onDelete: "SET NULL"))"
     }
 }
 
@@ -63,13 +67,16 @@ struct SQLiteJoinTable: Codable, Hashable, Sendable {
     var memberEntity: String
     /// Whether the property described is the owner's side (its rows' keys are in `owner`).
     var isOwnerSide: Bool
+    /// The tables of the two sides when not named after their entity (a hierarchy's table).
+    var ownerTable: String?
+    var memberTable: String?
 
     var selfColumn: String { isOwnerSide ? Self.ownerColumn : Self.memberColumn }
     var relatedColumn: String { isOwnerSide ? Self.memberColumn : Self.ownerColumn }
 
     var createStatement: String {
-        let owner = "\(SQL.quote(Self.ownerColumn)) INTEGER NOT NULL \(SQL.references(ownerEntity, onDelete: "CASCADE"))"
-        let member = "\(SQL.quote(Self.memberColumn)) INTEGER NOT NULL \(SQL.references(memberEntity, onDelete: "CASCADE"))"
+        let owner = "\(SQL.quote(Self.ownerColumn)) INTEGER NOT NULL \(SQL.references(ownerTable ?? ownerEntity, onDelete: "CASCADE"))"
+        let member = "\(SQL.quote(Self.memberColumn)) INTEGER NOT NULL \(SQL.references(memberTable ?? memberEntity, onDelete: "CASCADE"))"
         return "CREATE TABLE IF NOT EXISTS \(SQL.quote(name)) (\(owner), \(member), PRIMARY KEY (\(SQL.quote(Self.ownerColumn)), \(SQL.quote(Self.memberColumn))))"
     }
 
@@ -86,15 +93,20 @@ struct SQLiteTable: Codable, Hashable, Sendable {
     /// Property names; each list is one UNIQUE index and one upsert key.
     var uniqueConstraints: [[String]]
     var indices: [[String]]
+    /// For an entity of a class hierarchy: the hierarchy's shared table, and the entities whose
+    /// rows it covers. Nil for a flat entity, whose table is its own.
+    var hierarchy: SQLiteHierarchy?
 
-    var name: String { entityName }
+    /// The SQL table: the entity's own, or its hierarchy's.
+    var name: String { hierarchy?.root ?? entityName }
 
     func column(named property: String) -> SQLiteColumn? {
         columns.first { $0.property == property }
     }
 
     var createStatement: String {
-        let definitions = ["\(SQL.quote(SQL.primaryKey)) INTEGER PRIMARY KEY AUTOINCREMENT"] + columns.filter(\.hasColumn).map(\.definition)
+        let entity = hierarchy == nil ? [] : ["\(SQL.quote(SQL.entityColumn)) TEXT NOT NULL"]
+        let definitions = ["\(SQL.quote(SQL.primaryKey)) INTEGER PRIMARY KEY AUTOINCREMENT"] + entity + columns.filter(\.hasColumn).map(\.definition)
         return "CREATE TABLE \(SQL.quote(name)) (\(definitions.joined(separator: ", ")))"
     }
 
@@ -113,6 +125,8 @@ struct SQLiteTable: Codable, Hashable, Sendable {
         for constraint in uniqueConstraints { add("unique", constraint, unique: true) }
         for index in indices { add("index", index, unique: false) }
         for column in columns where column.storage == .toOne { add("reference", [column.property], unique: false) }
+        // A subclass's fetch reads its rows of the shared table by their entity.
+        if hierarchy != nil { add("entity", [SQL.entityColumn], unique: false) }
         return statements
     }
 }
@@ -131,81 +145,45 @@ final class SQLiteEntityLayout: Sendable {
     let info: ModelTypeInfo
     let writes: SQLiteEntityWrites
     let reader: SQLiteRowReader
+    /// The table as the file holds it: `table` itself for a flat entity, the hierarchy's shared
+    /// table (every class's columns) for an entity of a hierarchy.
+    let storage: SQLiteEntityTable.Storage
+    /// `"Trip"."Z_ENT" = 'BusinessTrip'`, which keeps a fetch to the entity's own rows of a
+    /// hierarchy's table; nil for a flat entity, whose every row is its own.
+    let entityCondition: String?
+    /// The same covering its subentities' rows too (a batch delete including subclasses).
+    let hierarchyCondition: String?
+    /// The relationships whose destination has subentities, so that a related key may be a row of
+    /// any class of that hierarchy: their identifiers are made from each row's entity column.
+    let polymorphic: [SQLitePolymorphicRelationship]
 
     var entityName: String { table.entityName }
 
-    /// The entity's table as the schema describes it.
-    init(entity: Schema.Entity, path: String) throws {
-        guard let modelType = entity.modelType ?? EntityRegistry.modelType(named: entity.name) else {
-            throw SQLiteStoreError(.incompatibleSchema, "The entity \(entity.name) has no model class; build the Schema from @Model types (Schema([\(entity.name).self])).", path: path)
-        }
-        guard !entity.name.hasPrefix("osd_"), !entity.name.lowercased().hasPrefix("sqlite_") else {
-            throw SQLiteStoreError(.incompatibleSchema, "The entity name \(entity.name) is reserved for the store's own tables; rename the model class.", path: path)
-        }
-        info = ModelTypeInfo.of(modelType)
-        var columns: [SQLiteColumn] = []
-        var properties: [ModelTypeInfo.Property] = []
-        var originalNames: [String?] = []
-        for property in info.properties {
-            let attribute = entity.attributesByName[property.name]
-            // Ephemeral attributes are tracked but, as in SwiftData, not persisted.
-            if attribute?.isTransient == true { continue }
-            let column: SQLiteColumn
-            switch property.shape {
-            case .attribute:
-                column = SQLiteColumn(property: property.name, storage: SQLiteValueCoding.storage(for: property.valueType),
-                                      isOptional: property.isOptional)
-            case .toOne(let destination, let optional):
-                column = SQLiteColumn(property: property.name, storage: .toOne, isOptional: optional,
-                                      destination: Schema.entityName(for: destination))
-            case .toMany(let destination, let optional):
-                column = Self.toManyColumn(entity: entity, property: property.name, destination: Schema.entityName(for: destination), isOptional: optional)
-            }
-            columns.append(column)
-            properties.append(property)
-            let original = attribute?.originalName ?? entity.relationshipsByName[property.name]?.originalName
-            originalNames.append(original.flatMap { $0.isEmpty || $0 == property.name ? nil : $0 })
-        }
-        let names = columns.flatMap(\.columnNames)
-        for name in names where name == SQL.primaryKey || names.filter({ $0 == name }).count > 1 {
-            throw SQLiteStoreError(.incompatibleSchema, "\(entity.name).\(name) collides with the key column \(SQL.primaryKey); rename the property.", path: path)
-        }
-        table = SQLiteTable(entityName: entity.name, columns: columns, uniqueConstraints: entity.uniquenessConstraints,
-                            indices: entity.indices)
-        self.properties = properties
-        self.originalNames = originalNames
-        writes = SQLiteEntityWrites(table: table, properties: properties)
+    /// `storage`: the table holding the entity's rows (``SQLiteHierarchy/storageTables(of:path:)``);
+    /// `hierarchies`: the table of each entity that has subentities.
+    init(_ entity: SQLiteEntityTable, storage: SQLiteEntityTable.Storage, hierarchies: [String: String]) {
+        let table = entity.table
+        self.table = table
+        info = entity.info
+        properties = entity.properties
+        originalNames = entity.originalNames
+        self.storage = storage
+        writes = SQLiteEntityWrites(table: table, properties: properties, storage: storage.table)
         reader = SQLiteRowReader(layout: table, properties: properties, info: info)
+        entityCondition = table.hierarchy.map { SQLiteHierarchy.condition(table: $0.root, entities: [table.entityName]) }
+        hierarchyCondition = table.hierarchy.map { SQLiteHierarchy.condition(table: $0.root, entities: $0.entities) }
+        polymorphic = zip(table.columns, properties).compactMap { column, property in
+            guard column.isRelationship, let destination = column.destination, let shared = hierarchies[destination] else { return nil }
+            return SQLitePolymorphicRelationship(slot: property.index, table: shared, isToMany: column.isToMany)
+        }
         selectList = Self.selectList(of: table)
         quotedTable = SQL.quote(table.name)
         keyColumn = SQL.column(table.name, SQL.primaryKey)
         selectAll = "SELECT \(selectList) FROM \(quotedTable)"
         orderByKey = " ORDER BY \(keyColumn)"
         let tableName = table.name
-        qualifiedColumns = Dictionary(columns.filter(\.hasColumn).map { ($0.property, SQL.column(tableName, $0.name)) },
+        qualifiedColumns = Dictionary(table.columns.filter(\.hasColumn).map { ($0.property, SQL.column(tableName, $0.name)) },
                                       uniquingKeysWith: { first, _ in first })
-    }
-
-    /// A to-many whose inverse is a to-one is read through that to-one's key; any other (both
-    /// sides to-many, or no inverse) through a join table, owned by the side whose
-    /// `Entity.property` sorts first.
-    private static func toManyColumn(entity: Schema.Entity, property: String, destination: String, isOptional: Bool) -> SQLiteColumn {
-        var column = SQLiteColumn(property: property, storage: .toManyByJoinTable, isOptional: isOptional, destination: destination)
-        let inverse = entity.relationshipsByName[property]?.inverseName
-        let inverseShape = inverse.flatMap { name in
-            EntityRegistry.modelType(named: destination).flatMap { ModelTypeInfo.of($0).properties.first { $0.name == name }?.shape }
-        }
-        if let inverse, case .toOne? = inverseShape {
-            column.storage = .toManyByInverse
-            column.inverse = inverse
-            return column
-        }
-        let mine = "\(entity.name).\(property)"
-        let theirs = inverse.map { "\(destination).\($0)" }
-        let isOwner = theirs.map { mine <= $0 } ?? true
-        column.joinTable = SQLiteJoinTable(name: "osd_\(isOwner ? mine : theirs!)", ownerEntity: isOwner ? entity.name : destination,
-                                           memberEntity: isOwner ? destination : entity.name, isOwnerSide: isOwner)
-        return column
     }
 
     /// `"Trip"."Z_PK", "Trip"."name", …`: the key, then every column in table order.
@@ -228,6 +206,8 @@ final class SQLiteEntityLayout: Sendable {
 enum SQL {
     /// The integer key column of every entity table (named as in Core Data's stores).
     static let primaryKey = "Z_PK"
+    /// The column of a hierarchy's table naming each row's entity (as Core Data's `Z_ENT`).
+    static let entityColumn = "Z_ENT"
     static let metadataTable = "osd_metadata"
     /// Receipts of saves made with an idempotency key (``DefaultStore/save(_:receiptKey:fingerprint:response:)``).
     static let receiptsTable = "osd_save_receipts"
@@ -241,6 +221,12 @@ enum SQL {
     /// Checked at commit: a save writes rows that refer to each other in any order.
     static func references(_ table: String, onDelete action: String) -> String {
         "REFERENCES \(quote(table))(\(quote(primaryKey))) ON DELETE \(action) DEFERRABLE INITIALLY DEFERRED"
+    }
+
+    /// A schema name (an entity's) as an SQL string literal. Only for names from the schema:
+    /// values are always bound.
+    static func literal(_ name: String) -> String {
+        "'" + name.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
     }
 
     static func column(_ table: String, _ column: String) -> String {

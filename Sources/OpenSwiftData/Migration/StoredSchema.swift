@@ -37,7 +37,8 @@ public struct StoredSchema: Codable, Hashable, Sendable {
     /// A stable digest (64-bit FNV-1a, hex) of everything about an entity that decides how its
     /// data is stored: each persisted attribute's name, type, optionality, options and hash
     /// modifier; each relationship's name, destination, cardinality, inverse and delete rule; the
-    /// uniqueness constraints and indexes. Original names are left out: a rename changes the name.
+    /// uniqueness constraints and indexes; a subclass's superentity. Original names are left out:
+    /// a rename changes the name.
     public static func fingerprint(of entity: Schema.Entity) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in shape(of: entity).utf8 {
@@ -51,6 +52,9 @@ public struct StoredSchema: Codable, Hashable, Sendable {
     /// The canonical text the fingerprint digests; properties in name order.
     static func shape(of entity: Schema.Entity) -> String {
         var lines = ["entity \(entity.name)"]
+        // A class that joins or leaves a hierarchy moves its rows (the SQLite store keeps a
+        // hierarchy in one table) even when its properties stay; entities without one read as before.
+        if let superentity = entity.superentityName { lines.append("superentity \(superentity)") }
         for property in entity.properties.sorted(by: { $0.name < $1.name }) {
             if let attribute = property as? Schema.Attribute {
                 guard !attribute.isTransient else { continue }

@@ -202,4 +202,15 @@ package enum EntityRegistry {
     package static func modelType(named name: String) -> (any PersistentModel.Type)? {
         lock.withLock { types[name] }
     }
+
+    /// Whether the entity `name` is `ancestor` or one of its subentities (`is` in a predicate),
+    /// by its model class's superclasses.
+    package static func entity(_ name: String, isOrInheritsFrom ancestor: String) -> Bool {
+        var info = modelType(named: name).map { ModelTypeInfo.of($0) }
+        while let current = info {
+            if current.entityName == ancestor { return true }
+            info = current.superclassType.map { ModelTypeInfo.of($0) }
+        }
+        return name == ancestor
+    }
 }

@@ -75,4 +75,11 @@ import Testing
         #expect((business as? BusinessJourney)?.perdiem == 80)
         #expect(!(business is PersonalJourney))
     }
+
+    @Test func aSubclassFingerprintChangesWithItsSuperentity() throws {
+        let business = try #require(Schema(journeyTypes).entity(for: BusinessJourney.self))
+        let inHierarchy = StoredSchema.fingerprint(of: business)
+        business.superentityName = nil
+        #expect(StoredSchema.fingerprint(of: business) != inHierarchy)
+    }
 }

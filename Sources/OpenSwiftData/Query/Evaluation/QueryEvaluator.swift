@@ -75,6 +75,9 @@ public struct QueryEvaluator {
             return .bool(!(try bool(operand, elements)))
         case let .conditional(test, then, otherwise):
             return try evaluate(try bool(test, elements) ? then : otherwise, elements)
+        case let .isEntity(operand, entityName):
+            guard case .identifier(let model) = try evaluate(operand, elements) else { return .bool(false) }
+            return .bool(EntityRegistry.entity(model.entityName, isOrInheritsFrom: entityName))
         case let .arithmetic(lhs, op, rhs):
             let lhs = try evaluate(lhs, elements)
             return try Self.arithmetic(lhs, op, try evaluate(rhs, elements))

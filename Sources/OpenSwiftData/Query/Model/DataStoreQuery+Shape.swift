@@ -61,6 +61,8 @@ extension QueryExpression {
             return .or(lhs, rhs)
         case .not(let operand):
             return numbered(operand).map { .not($0) }
+        case let .isEntity(operand, entityName):
+            return numbered(operand).map { .isEntity($0, entityName: entityName) }
         case let .conditional(test, then, otherwise):
             guard let test = numbered(test), let then = numbered(then), let otherwise = numbered(otherwise) else { return nil }
             return .conditional(test, then: then, else: otherwise)

@@ -19,7 +19,7 @@ extension QueryExpression {
              let .stringCompare(lhs, rhs, _), let .collectionContains(lhs, rhs, _):
             return lhs.free(bound: bound) && rhs.free(bound: bound)
         case let .not(operand), let .negate(operand), let .forceUnwrap(operand), let .count(operand, _),
-             let .isEmpty(operand, _), let .in(operand, _, _):
+             let .isEmpty(operand, _), let .in(operand, _, _), let .isEntity(operand, _):
             return operand.free(bound: bound)
         case let .conditional(test, then, otherwise):
             return test.free(bound: bound) && then.free(bound: bound) && otherwise.free(bound: bound)

@@ -42,6 +42,13 @@ public indirect enum QueryExpression: Codable, Sendable, Hashable {
     /// `test ? then : else`.
     case conditional(QueryExpression, then: QueryExpression, else: QueryExpression)
 
+    // MARK: Classes
+
+    /// `model is T`: whether the model (``identifier``, the fetched one) is of the entity named
+    /// `entityName` or of one of its subentities; false for nil. `model as? T` is a
+    /// ``conditional(_:then:else:)`` on it, reading `T`'s properties in `then`.
+    case isEntity(QueryExpression, entityName: String)
+
     // MARK: Numbers
 
     /// `+`, `-`, `*`, `/` or `%` on two numbers, as Swift computes them on their type.

@@ -42,6 +42,7 @@ public struct SQLiteQueryRenderer {
     let identifierColumn: String
     let primaryKey: (PersistentIdentifier) -> QueryValue?
     let relatedRows: (QueryPropertyPath) -> SQLiteRelatedRows?
+    let entity: (String) -> String?
     let dialect: SQLDialect
 
     /// - Parameters:
@@ -52,15 +53,19 @@ public struct SQLiteQueryRenderer {
     ///     entity than the fetched one; such an identifier matches no row.
     ///   - relatedRows: For a to-many relationship of the fetched model, the rows it leads to;
     ///     nil for paths stored as a JSON array column.
+    ///   - entity: The condition that the fetched row is of the named entity or one of its
+    ///     subentities (`is`, `as?`); nil when the store cannot tell, and the predicate runs in memory.
     ///   - dialect: The database the SQL is written for.
     public init(column: @escaping (QueryPropertyPath) throws -> String, identifierColumn: String,
                 primaryKey: @escaping (PersistentIdentifier) -> QueryValue?,
                 relatedRows: @escaping (QueryPropertyPath) -> SQLiteRelatedRows? = { _ in nil },
+                entity: @escaping (String) -> String? = { _ in nil },
                 dialect: SQLDialect = .sqlite) {
         self.column = column
         self.identifierColumn = identifierColumn
         self.primaryKey = primaryKey
         self.relatedRows = relatedRows
+        self.entity = entity
         self.dialect = dialect
     }
 
@@ -96,6 +101,13 @@ public struct SQLiteQueryRenderer {
             return "(\(try sql(lhs, &state)) OR \(try sql(rhs, &state)))"
         case .not(let operand):
             return "(NOT \(try sql(operand, &state)))"
+        case let .isEntity(.identifier, entityName):
+            guard let condition = entity(entityName) else {
+                throw QueryTranslationError.unsupported("The store cannot tell whether a row is a \(entityName)")
+            }
+            return "(\(condition))"
+        case .isEntity:
+            throw QueryTranslationError.unsupported("`is` and `as?` are rendered for the fetched model only")
         case let .conditional(test, then, otherwise):
             return "(CASE WHEN \(try sql(test, &state)) THEN \(try sql(then, &state)) ELSE \(try sql(otherwise, &state)) END)"
         case let .arithmetic(lhs, .floatDivide, rhs):

@@ -26,7 +26,15 @@ extension PredicateExpressions.ForcedUnwrap: QueryOperandTranslatable {
 extension PredicateExpressions.OptionalFlatMap: QueryOperandTranslatable {
     /// `wrapped.flatMap { transform }` is `wrapped == nil ? nil : transform(wrapped!)`. A property
     /// reached through the optional relationship (`$0.trip?.name`) needs no test: it is nil already.
+    /// Through a cast (`($0 as? BusinessTrip)?.perdiem`) the model's properties are read when it
+    /// is of the class, and it is nil otherwise.
     func translateOperand(_ state: inout TranslationState) throws -> QueryOperand {
+        if let cast = wrapped as? any QueryModelCast {
+            let (model, test) = try cast.castOperand(&state)
+            state.bind(variable.key, to: model)
+            let result = state.expression(for: try state.operand(transform))
+            return .expression(.conditional(test, then: result, else: .value(.null)))
+        }
         switch try state.operand(wrapped) {
         case .model(let path):
             return try related(.model(path), path: path, &state)
