@@ -36,13 +36,24 @@ enum Child {
             }
         case .graphAppend:
             return try Driver.graphAppend(size: size, runs: runs) { directory in
-                try contender.subject((any GraphAppendSubject).self, raw: { throw UsageError(osdOnly) }, grdbRecords: { throw UsageError(osdOnly) },
-                                      grdbCodable: { throw UsageError(osdOnly) }, osd: { try OSDGraphAppend($0, directory) })
+                try contender.osdSubject((any GraphAppendSubject).self) { try OSDGraphAppend($0, directory) }
             }
         case .migrateAdd, .migrateCustom:
             return try Driver.migrate(workload, size: size, runs: runs) { directory in
                 try contender.subject((any MigrateSubject).self, raw: { try RawMigrate(directory) }, grdbRecords: { throw UsageError(migrationContenders) },
                                       grdbCodable: { throw UsageError(migrationContenders) }, osd: { try OSDMigrate($0, directory) })
+            }
+        case .historyInsert:
+            return try Driver.historyInsert(size: size, runs: runs) { directory, keepsHistory in
+                try contender.osdSubject((any HistoryInsertSubject).self) { try OSDHistoryInsert($0, directory, keepsHistory: keepsHistory) }
+            }
+        case .historyFetch:
+            return try Driver.historyFetch(size: size, runs: runs) { directory in
+                try contender.osdSubject((any HistoryFetchSubject).self) { try OSDHistoryFetch($0, directory) }
+            }
+        case .hierarchyFetch:
+            return try Driver.hierarchyFetch(size: size, runs: runs) { directory in
+                try contender.osdSubject((any HierarchyFetchSubject).self) { try OSDHierarchyFetch($0, directory) }
             }
         case .lookup:
             return try Driver.lookup(runs: runs) { directory in try users(contender, directory, unique: true) }
@@ -95,9 +106,16 @@ extension Contender {
     }
 }
 
+extension Contender {
+    /// The subject of a workload that only OpenSwiftData's local stores run.
+    func osdSubject<Subject>(_ type: Subject.Type, _ osd: (OSDStore) throws -> Subject) throws -> Subject {
+        try subject(type, raw: { throw UsageError(osdOnly) }, grdbRecords: { throw UsageError(osdOnly) }, grdbCodable: { throw UsageError(osdOnly) }, osd: osd)
+    }
+}
+
 private let remoteOnly = "osd-remote runs the remote workload only"
 private let migrationContenders = "the migrate workloads run raw, osd and osd-json"
-private let osdOnly = "graph-append runs osd, osd-memory and osd-json"
+private let osdOnly = "graph-append, history-insert, history-fetch and hierarchy-fetch run OpenSwiftData's stores only"
 
 struct UsageError: Error, CustomStringConvertible {
     var description: String

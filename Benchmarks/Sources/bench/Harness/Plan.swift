@@ -11,12 +11,22 @@ enum Phase: String, CaseIterable, Codable {
     case append = "append one by one and save"
     case addAttribute = "add attribute"
     case customStage = "custom stage"
+    case insertHistoryOff = "insert, history off"
+    case insertHistoryOn = "insert, history on"
+    case historyAmongFew = "after a token ×100, of 1,000"
+    case historyAmongMany = "after a token ×100, of 100,000"
+    case fetchFlat = "fetch flat"
+    case fetchHierarchy = "fetch hierarchy"
 
     /// The ratio to raw SQLite that OpenSwiftData's default store should stay under.
     var target: Double {
         switch self {
-        case .insert, .fetch, .update, .delete, .fetchAll, .count, .load, .saveOne, .fetchHundred, .assign, .addAttribute, .customStage: 2.0
+        case .insert, .fetch, .update, .delete, .fetchAll, .count, .load, .saveOne, .fetchHundred, .assign, .addAttribute, .customStage,
+             .insertHistoryOff, .historyAmongFew, .fetchFlat: 2.0
         case .lookup, .append: 1.5
+        case .insertHistoryOn: 1.15
+        case .historyAmongMany: 1.5
+        case .fetchHierarchy: HierarchyBench.target
         }
     }
 }
@@ -44,6 +54,12 @@ enum Workload: String, CaseIterable, Codable {
     case migrateAdd = "migrate-add"
     /// A custom stage rewriting one attribute of 100,000 models, against one `UPDATE`.
     case migrateCustom = "migrate-custom"
+    /// The simple insert with history on, against the same store with history off.
+    case historyInsert = "history-insert"
+    /// The transactions after a token, in a history of 100,000 against one of 1,000.
+    case historyFetch = "history-fetch"
+    /// 10,000 models of a three-class hierarchy fetched through the base, against 10,000 flat ones.
+    case hierarchyFetch = "hierarchy-fetch"
 
     var phases: [Phase] {
         switch self {
@@ -55,8 +71,19 @@ enum Workload: String, CaseIterable, Codable {
         case .graphAppend: [.assign, .append]
         case .migrateAdd: [.addAttribute]
         case .migrateCustom: [.customStage]
+        case .historyInsert: [.insertHistoryOff, .insertHistoryOn]
+        case .historyFetch: [.historyAmongFew, .historyAmongMany]
+        case .hierarchyFetch: [.fetchFlat, .fetchHierarchy]
         }
     }
+
+    /// For a workload that compares two ways of OpenSwiftData with each other rather than with raw
+    /// SQLite: its baseline phase and the phase measured against it (whose `target` applies).
+    var pair: (baseline: Phase, measured: Phase)? {
+        isPaired ? (phases[0], phases[1]) : nil
+    }
+
+    var isPaired: Bool { [.graphAppend, .historyInsert, .historyFetch, .hierarchyFetch].contains(self) }
 
     var sizes: [Int] {
         switch self {
@@ -69,15 +96,20 @@ enum Workload: String, CaseIterable, Codable {
         case .graphAppend: GraphAppend.shapes.keys.sorted()
         case .migrateAdd: [Migrate.addedRows]
         case .migrateCustom: [Migrate.rewrittenRows]
+        case .historyInsert, .hierarchyFetch: [10_000]
+        case .historyFetch: [100_000]
         }
     }
 
     /// Why a contender is left out of this workload and size, or nil.
     func skipReason(_ contender: Contender, size: Int) -> String? {
         switch contender {
-        case .rawSQLite where self == .graphAppend, .grdbRecords where self == .graphAppend, .grdbCodable where self == .graphAppend,
-             .osdRemote where self == .graphAppend:
-            return "not run: OpenSwiftData's two ways of building a graph are compared with each other"
+        case .rawSQLite where self.isPaired, .grdbRecords where self.isPaired, .grdbCodable where self.isPaired, .osdRemote where self.isPaired:
+            return "not run: the workload compares two ways of OpenSwiftData with each other"
+        case .osdMemory where self == .historyInsert:
+            return "not run: InMemoryStore always keeps history"
+        case .osdJSON where self == .historyFetch:
+            return "not run: JSONStore rewrites its file on each of the 100,000 saves"
         case .grdbRecords where self.isMigration, .grdbCodable where self.isMigration, .osdMemory where self.isMigration:
             return "not run: migrations compare OpenSwiftData's stores with the same change in SQL"
         case .osdJSON where self == .migrateAdd:
@@ -108,6 +140,7 @@ enum Workload: String, CaseIterable, Codable {
         case .orders: 3
         case .lookup, .reopen, .remote, .graphAppend: 5
         case .migrateAdd, .migrateCustom: 3
+        case .historyInsert, .historyFetch, .hierarchyFetch: 5
         }
     }
 

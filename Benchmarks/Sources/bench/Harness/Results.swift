@@ -46,7 +46,7 @@ struct Results {
             "| workload | N | phase | \(names) | OSD SQLite target | OSD SQLite ÷ GRDB Codable |",
             "|---|--:|---|\(alignment)---|--:|",
         ]
-        for row in rows where row.workload != .graphAppend {
+        for row in rows where !row.workload.isPaired {
             for phase in row.workload.phases {
                 let raw = row.median(.rawSQLite, phase)
                 var cells = [row.workload.rawValue, Self.number(row.size), phase.rawValue]
@@ -74,7 +74,7 @@ struct Results {
                 lines.append("| " + cells.joined(separator: " | ") + " |")
             }
         }
-        lines += graphAppendSection()
+        lines += pairedSections()
         lines += [
             "",
             "## Peak memory",
@@ -107,30 +107,31 @@ struct Results {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Appending one child at a time, as a ratio to assigning the arrays at once, per store.
-    private func graphAppendSection() -> [String] {
-        let measured = rows.filter { $0.workload == .graphAppend }
-        guard !measured.isEmpty else { return [] }
-        var lines = [
-            "",
-            "## Building a graph one child at a time",
-            "",
-            """
-            The graph-append workload builds N children under their parents in one context and saves once, either \
-            assigning each parent's array at once or appending the children one by one; medians in milliseconds, and the \
-            ratio of appending to assigning (target: ≤ \(String(format: "%.1f", GraphAppend.target))×).
-            """,
-            "",
-            "| shape | store | assign arrays and save | append one by one and save | append ÷ assign |",
-            "|---|---|--:|--:|--:|",
-        ]
-        for row in measured {
-            guard let shape = GraphAppend.shapes[row.size] else { continue }
-            for contender in contenders {
-                guard let assign = row.median(contender, .assign), let append = row.median(contender, .append) else { continue }
-                let ratio = append / assign
-                lines.append("| \(Self.number(shape.parents)) × \(Self.number(shape.children)) | \(contender.rawValue) | \(Self.ms(assign)) | "
-                             + "\(Self.ms(append)) | \(Self.ratio(ratio)) \(ratio <= GraphAppend.target ? "✅" : "❌") |")
+    /// The workloads that compare two ways of OpenSwiftData with each other: per store, the two
+    /// phases' medians and the measured phase's ratio to its baseline, against its target.
+    private func pairedSections() -> [String] {
+        var lines: [String] = []
+        for workload in Workload.allCases {
+            guard let pair = workload.pair else { continue }
+            let measured = rows.filter { $0.workload == workload }
+            guard !measured.isEmpty else { continue }
+            let target = pair.measured.target
+            lines += [
+                "",
+                "## \(workload.sectionTitle)",
+                "",
+                "\(workload.sectionText) Medians in milliseconds; target: ≤ \(String(format: "%.2f", target))×.",
+                "",
+                "| N | store | \(pair.baseline.rawValue) | \(pair.measured.rawValue) | ratio |",
+                "|---|---|--:|--:|--:|",
+            ]
+            for row in measured {
+                for contender in contenders {
+                    guard let baseline = row.median(contender, pair.baseline), let time = row.median(contender, pair.measured) else { continue }
+                    let ratio = time / baseline
+                    lines.append("| \(workload.sizeLabel(row.size)) | \(contender.rawValue) | \(Self.ms(baseline)) | "
+                                 + "\(Self.ms(time)) | \(Self.ratio(ratio)) \(ratio <= target ? "✅" : "❌") |")
+                }
             }
         }
         return lines
@@ -138,7 +139,7 @@ struct Results {
 
     private func checkMismatches() -> [String] {
         var found: [String] = []
-        for row in rows where row.workload != .graphAppend {
+        for row in rows where !row.workload.isPaired {
             guard case .finished(let raw) = row.outcomes[.rawSQLite] else { continue }
             for contender in contenders where contender != .rawSQLite {
                 guard case .finished(let report) = row.outcomes[contender] else { continue }
@@ -157,7 +158,7 @@ struct Results {
     private static func ratio(_ value: Double) -> String { String(format: "%.2f×", value) }
     private static func mib(_ kib: Int) -> String { String(format: "%.1f", Double(kib) / 1024) }
 
-    private static func number(_ value: Int) -> String {
+    static func number(_ value: Int) -> String {
         let digits = String(value)
         var result = ""
         for (index, digit) in digits.enumerated() {

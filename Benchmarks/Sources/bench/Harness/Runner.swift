@@ -14,7 +14,7 @@ enum Runner {
         var timeout = Duration.seconds(300)
 
         static let usage = """
-            usage: bench [--workloads simple,simple-unique,complex,orders,lookup,reopen,remote,graph-append,migrate-add,migrate-custom] [--contenders raw,grdb,grdb-codable,osd,osd-memory,osd-json,osd-remote]
+            usage: bench [--workloads simple,simple-unique,complex,orders,lookup,reopen,remote,graph-append,migrate-add,migrate-custom,history-insert,history-fetch,hierarchy-fetch] [--contenders raw,grdb,grdb-codable,osd,osd-memory,osd-json,osd-remote]
                          [--sizes 1000,10000] [--runs N] [--output PATH] [--timeout SECONDS]
             Without options: everything, written to Benchmarks/RESULTS.md (about 10 minutes on two cores).
             """

@@ -6,8 +6,6 @@ import Foundation
 /// 1 parent × 20,000 children.
 enum GraphAppend {
     static let shapes: [Int: (parents: Int, children: Int)] = [1_000: (1_000, 20), 20_000: (1, 20_000)]
-    /// The ratio of appending to assigning the arrays that appending should stay under.
-    static let target = 1.5
 }
 
 protocol GraphAppendSubject {
