@@ -1,0 +1,63 @@
+import Foundation
+import OpenSwiftData
+import PostgresNIO
+
+/// The store's own tables beside the models': `osd_metadata` (the store identifier, the schema
+/// record), the idempotent-save receipts and the columns that have held NaN.
+struct PostgresMetadata {
+    let pool: PostgresConnectionPool
+    let connection: PostgresConnection
+
+    private static let identifierKey = "storeIdentifier"
+    private static let schemaRecordKey = "schemaRecord"
+    private var table: String { PostgresSQL.quote(PostgresSQL.metadataTable) }
+
+    /// Creates the tables a store needs whatever its schema; they never change with the schema.
+    func createTables() throws {
+        let statements = [
+            "CREATE TABLE IF NOT EXISTS \(table) (key text PRIMARY KEY, value text NOT NULL)",
+            "CREATE TABLE IF NOT EXISTS \(PostgresSQL.quote(PostgresSQL.receiptsTable)) (key text PRIMARY KEY, fingerprint text NOT NULL, response bytea NOT NULL, created timestamptz NOT NULL DEFAULT now())",
+            "CREATE TABLE IF NOT EXISTS \(PostgresSQL.quote(PostgresSQL.nanTable)) (entity text NOT NULL, property text NOT NULL, PRIMARY KEY (entity, property))",
+        ]
+        for statement in statements { _ = try pool.run(statement, on: connection) }
+    }
+
+    /// The database's store identifier, minted by the first process that asks.
+    func storeIdentifier() throws -> String {
+        var binds = PostgresBindings()
+        binds.append(Self.identifierKey)
+        binds.append(UUID().uuidString)
+        _ = try pool.run("INSERT INTO \(table) (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING", binds, on: connection)
+        guard let identifier = try value(Self.identifierKey) else {
+            throw PostgresStoreError(.incompatibleSchema, "The database has no store identifier after writing one.")
+        }
+        return identifier
+    }
+
+    /// The schema record (``StoredSchema``); nil for a new database or one written before the
+    /// store kept records.
+    func storedSchema() throws -> StoredSchema? {
+        guard let text = try value(Self.schemaRecordKey) else { return nil }
+        do {
+            return try JSONDecoder().decode(StoredSchema.self, from: Data(text.utf8))
+        } catch {
+            throw PostgresStoreError(.incompatibleSchema, "The database's schema record (\(PostgresSQL.metadataTable).\(Self.schemaRecordKey)) cannot be read (\(error)); it was not written by PostgresStore. Restore the database from a backup.")
+        }
+    }
+
+    func writeStoredSchema(_ record: StoredSchema) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        var binds = PostgresBindings()
+        binds.append(Self.schemaRecordKey)
+        binds.append(String(decoding: try encoder.encode(record), as: UTF8.self))
+        _ = try pool.run("INSERT INTO \(table) (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value", binds, on: connection)
+    }
+
+    private func value(_ key: String) throws -> String? {
+        var binds = PostgresBindings()
+        binds.append(key)
+        let rows = try pool.run("SELECT value FROM \(table) WHERE key = $1", binds, on: connection)
+        return try rows.first.map { try PostgresRandomAccessRow($0)[0].decode(String.self) }
+    }
+}
