@@ -3,7 +3,8 @@ import OpenSwiftData
 import PostgresNIO
 
 /// The store's own tables beside the models': `osd_metadata` (the store identifier, the schema
-/// record), the idempotent-save receipts and the columns that have held NaN.
+/// record, the history's expiry mark), the idempotent-save receipts, the columns that have held
+/// NaN, and the history's (``PostgresHistory``).
 struct PostgresMetadata {
     let pool: PostgresConnectionPool
     let connection: PostgresConnection
@@ -19,7 +20,7 @@ struct PostgresMetadata {
             "CREATE TABLE IF NOT EXISTS \(PostgresSQL.quote(PostgresSQL.receiptsTable)) (key text PRIMARY KEY, fingerprint text NOT NULL, response bytea NOT NULL, created timestamptz NOT NULL DEFAULT now())",
             "CREATE TABLE IF NOT EXISTS \(PostgresSQL.quote(PostgresSQL.nanTable)) (entity text NOT NULL, property text NOT NULL, PRIMARY KEY (entity, property))",
         ]
-        for statement in statements { _ = try pool.run(statement, on: connection) }
+        for statement in statements + PostgresHistory.createStatements { _ = try pool.run(statement, on: connection) }
     }
 
     /// The database's store identifier, minted by the first process that asks.

@@ -20,6 +20,9 @@ import PostgresNIO
 /// failure, deadlock), then refused with ``PostgresStoreError`` `.saveConflict`, leaving the
 /// database as it was.
 ///
+/// The store keeps the history of its saves (`HistoryProviding`, see <doc:History>) and runs
+/// migration plans as it opens (<doc:Migrating>), each in the database's own transactions.
+///
 /// The calls are synchronous and block the calling thread on the store's own event loop; a call
 /// made on an event-loop thread throws `.calledOnEventLoop` instead of waiting forever.
 public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Sendable {
@@ -122,7 +125,7 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
     public func delete<T>(_ request: DataStoreBatchDeleteRequest<T>) throws where T: PersistentModel {
         var descriptor = FetchDescriptor<T>(predicate: request.predicate)
         descriptor.sortBy = []
-        try deleteModels(matching: try query(descriptor, sorted: false))
+        try deleteModels(matching: try query(descriptor, sorted: false), author: request.editingState.author)
     }
 
     /// Deletes every model of every entity of the schema (the tables stay).
