@@ -57,6 +57,22 @@ import Testing
         #expect(throws: SwiftDataError.historyTokenExpired) { try history(context, after: first) }
     }
 
+    /// Two containers on one database stand for two processes: the observer learns of the
+    /// other's save only through the database's history.
+    @MainActor @Test func aResultsObserverSeesAnotherStoresSave() async throws {
+        let url = try TestDatabase.makeDatabase()
+        let observer = try ResultsObserver<PGTicket, Never>(modelContainer: try container(url))
+        #expect(observer.results.isEmpty)
+        let writer = ModelContext(try container(url))
+        writer.insert(PGTicket(code: "E1", seats: 1))
+        try writer.save()
+        // A liveness bound, not a speed check: the observer polls history twice a second.
+        for _ in 0..<60 where observer.results.isEmpty {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(observer.results.map(\.code) == ["E1"])
+    }
+
     @Test func aBatchDeleteIsOneTransactionOfOneDeletePerModel() throws {
         let context = ModelContext(try container(try TestDatabase.makeDatabase()))
         try saveTickets(["D1", "D2", "D3"], in: context)
