@@ -35,7 +35,7 @@ struct PostgresMetadata {
         return identifier
     }
 
-    /// The schema record (``StoredSchema``); nil for a new database or one written before the
+    /// The schema record (`StoredSchema`); nil for a new database or one written before the
     /// store kept records.
     func storedSchema() throws -> StoredSchema? {
         guard let text = try value(Self.schemaRecordKey) else { return nil }

@@ -2,11 +2,11 @@ import Foundation
 import OpenSwiftData
 import PostgresNIO
 
-/// PostgresStore's side of a ``SchemaMigrator`` run, on the connection that opens the store.
+/// PostgresStore's side of a `SchemaMigrator` run, on the connection that opens the store.
 ///
 /// The open is one transaction holding an advisory lock: the store's own tables, every stage's
 /// DDL (transactional in PostgreSQL), the saves of custom stages' contexts (savepoints in it,
-/// through a ``PostgresStore`` lent the same connection) and the new ``StoredSchema``. It commits
+/// through a ``PostgresStore`` lent the same connection) and the new `StoredSchema`. It commits
 /// at the end or rolls back on any error, so a database that fails to migrate, or whose process
 /// dies while it migrates, stays at exactly the version it had; a second process opening at
 /// once waits for the lock, then finds the database migrated.

@@ -2,7 +2,7 @@ import Foundation
 import OpenSwiftData
 import PostgresNIO
 
-/// History is kept in the database (``PostgresHistory``), written in each save's own transaction.
+/// History is kept in the database (`PostgresHistory`), written in each save's own transaction.
 /// The conditions of a descriptor's predicate among its top-level `&&` terms that `HistoryFilter`
 /// reads (token and transaction-number comparisons, author, changed entities) run in SQL, and so
 /// do the order and limit when nothing is left for Swift; the rest runs in Swift on the

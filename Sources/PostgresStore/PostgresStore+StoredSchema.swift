@@ -3,7 +3,7 @@ import OpenSwiftData
 import PostgresNIO
 
 extension PostgresStore {
-    /// The ``StoredSchema`` the database of `configuration` keeps, read without opening the
+    /// The `StoredSchema` the database of `configuration` keeps, read without opening the
     /// store or migrating it; `nil` for a database with no record (new, or written before the
     /// store kept one).
     ///

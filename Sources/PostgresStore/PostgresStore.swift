@@ -45,7 +45,7 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
 
     /// Connects and, in one transaction under an advisory lock (so processes opening the
     /// database at once migrate it once), creates the store's own tables, reads the store
-    /// identifier (minting it on first use) and runs `migrationPlan` (``SchemaMigrator``),
+    /// identifier (minting it on first use) and runs `migrationPlan` (`SchemaMigrator`),
     /// leaving the tables and the schema record at the current schema.
     ///
     /// - Throws: ``PostgresStoreError`` `.connectionFailed` when the server cannot be reached,
