@@ -76,8 +76,10 @@ struct PostgresJoinTable: Hashable {
         let owner = "\(PostgresSQL.quote(Self.ownerColumn)) bigint NOT NULL \(PostgresSQL.references(ownerEntity, onDelete: "CASCADE"))"
         let member = "\(PostgresSQL.quote(Self.memberColumn)) bigint NOT NULL \(PostgresSQL.references(memberEntity, onDelete: "CASCADE"))"
         return ["CREATE TABLE IF NOT EXISTS \(PostgresSQL.quote(name)) (\(owner), \(member), PRIMARY KEY (\(PostgresSQL.quote(Self.ownerColumn)), \(PostgresSQL.quote(Self.memberColumn))))",
-                "CREATE INDEX IF NOT EXISTS \(PostgresSQL.quote("\(name)_member")) ON \(PostgresSQL.quote(name)) (\(PostgresSQL.quote(Self.memberColumn)))"]
+                "CREATE INDEX IF NOT EXISTS \(PostgresSQL.quote(memberIndexName)) ON \(PostgresSQL.quote(name)) (\(PostgresSQL.quote(Self.memberColumn)))"]
     }
+
+    var memberIndexName: String { "\(name)_member" }
 }
 
 /// One entity's table: its columns in the model's row order, constraints and indexes.

@@ -26,14 +26,14 @@ enum PostgresHistory {
         case insert = 0, update = 1, delete = 2
     }
 
-    /// Changes and tombstones go with their transaction (`ON DELETE CASCADE`), so deleting
-    /// history is deleting transactions.
-    static let createStatements = [
-        "CREATE TABLE IF NOT EXISTS \(transactions) (\"Z_PK\" bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, \"timestamp\" double precision NOT NULL, \"author\" text, \"bundle\" text NOT NULL, \"process\" text NOT NULL)",
-        "CREATE TABLE IF NOT EXISTS \(changes) (\"Z_PK\" bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, \"transactionNumber\" bigint NOT NULL REFERENCES \(transactions) (\"Z_PK\") ON DELETE CASCADE, \"kind\" smallint NOT NULL, \"entity\" text NOT NULL, \"key\" bigint NOT NULL, \"attributes\" text NOT NULL)",
-        "CREATE INDEX IF NOT EXISTS \"osd_history_changes_transaction\" ON \(changes) (\"transactionNumber\")",
-        "CREATE TABLE IF NOT EXISTS \(tombstones) (\"change\" bigint NOT NULL REFERENCES \(changes) (\"Z_PK\") ON DELETE CASCADE, \"property\" text NOT NULL, \"value\" text NOT NULL)",
-        "CREATE INDEX IF NOT EXISTS \"osd_history_tombstones_change\" ON \(tombstones) (\"change\")",
+    /// The tables and indexes, by name. Changes and tombstones go with their transaction
+    /// (`ON DELETE CASCADE`), so deleting history is deleting transactions.
+    static let relations: [(name: String, statement: String)] = [
+        ("osd_history_transactions", "CREATE TABLE IF NOT EXISTS \(transactions) (\"Z_PK\" bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, \"timestamp\" double precision NOT NULL, \"author\" text, \"bundle\" text NOT NULL, \"process\" text NOT NULL)"),
+        ("osd_history_changes", "CREATE TABLE IF NOT EXISTS \(changes) (\"Z_PK\" bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, \"transactionNumber\" bigint NOT NULL REFERENCES \(transactions) (\"Z_PK\") ON DELETE CASCADE, \"kind\" smallint NOT NULL, \"entity\" text NOT NULL, \"key\" bigint NOT NULL, \"attributes\" text NOT NULL)"),
+        ("osd_history_changes_transaction", "CREATE INDEX IF NOT EXISTS \"osd_history_changes_transaction\" ON \(changes) (\"transactionNumber\")"),
+        ("osd_history_tombstones", "CREATE TABLE IF NOT EXISTS \(tombstones) (\"change\" bigint NOT NULL REFERENCES \(changes) (\"Z_PK\") ON DELETE CASCADE, \"property\" text NOT NULL, \"value\" text NOT NULL)"),
+        ("osd_history_tombstones_change", "CREATE INDEX IF NOT EXISTS \"osd_history_tombstones_change\" ON \(tombstones) (\"change\")"),
     ]
 
     static func deletedThrough(_ pool: PostgresConnectionPool, _ connection: PostgresConnection) throws -> Int64 {

@@ -13,14 +13,23 @@ struct PostgresMetadata {
     private static let schemaRecordKey = "schemaRecord"
     private var table: String { PostgresSQL.quote(PostgresSQL.metadataTable) }
 
-    /// Creates the tables a store needs whatever its schema; they never change with the schema.
+    /// Creates the tables a store needs whatever its schema (they never change with it), those
+    /// missing only: `CREATE INDEX IF NOT EXISTS` locks its table even when the index exists,
+    /// and an open must not lock tables that other processes' saves are writing.
     func createTables() throws {
-        let statements = [
-            "CREATE TABLE IF NOT EXISTS \(table) (key text PRIMARY KEY, value text NOT NULL)",
-            "CREATE TABLE IF NOT EXISTS \(PostgresSQL.quote(PostgresSQL.receiptsTable)) (key text PRIMARY KEY, fingerprint text NOT NULL, response bytea NOT NULL, created timestamptz NOT NULL DEFAULT now())",
-            "CREATE TABLE IF NOT EXISTS \(PostgresSQL.quote(PostgresSQL.nanTable)) (entity text NOT NULL, property text NOT NULL, PRIMARY KEY (entity, property))",
-        ]
-        for statement in statements + PostgresHistory.createStatements { _ = try pool.run(statement, on: connection) }
+        let relations: [(name: String, statement: String)] = [
+            (PostgresSQL.metadataTable, "CREATE TABLE IF NOT EXISTS \(table) (key text PRIMARY KEY, value text NOT NULL)"),
+            (PostgresSQL.receiptsTable, "CREATE TABLE IF NOT EXISTS \(PostgresSQL.quote(PostgresSQL.receiptsTable)) (key text PRIMARY KEY, fingerprint text NOT NULL, response bytea NOT NULL, created timestamptz NOT NULL DEFAULT now())"),
+            (PostgresSQL.nanTable, "CREATE TABLE IF NOT EXISTS \(PostgresSQL.quote(PostgresSQL.nanTable)) (entity text NOT NULL, property text NOT NULL, PRIMARY KEY (entity, property))"),
+        ] + PostgresHistory.relations
+        let existing = try existingRelations()
+        for relation in relations where !existing.contains(relation.name) { _ = try pool.run(relation.statement, on: connection) }
+    }
+
+    /// The names of the tables and indexes in the store's schema (the search path's first).
+    func existingRelations() throws -> Set<String> {
+        let rows = try pool.run("SELECT relname::text FROM pg_class WHERE relnamespace = to_regnamespace(current_schema())", on: connection)
+        return Set(try rows.map { try PostgresRandomAccessRow($0)[0].decode(String.self) })
     }
 
     /// The database's store identifier, minted by the first process that asks.

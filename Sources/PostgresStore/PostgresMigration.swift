@@ -37,12 +37,16 @@ struct PostgresMigration {
                 try run(layout.createTableStatement)
             }
         }
+        // What exists is left alone: `CREATE INDEX IF NOT EXISTS` and adding a constraint lock
+        // their table, and an open must not lock tables that other processes' saves are writing.
+        let relations = try PostgresMetadata(pool: pool, connection: connection).existingRelations()
         var joinTables = Set<String>()
         for layout in layouts {
             try replaceIndexes(of: layout)
             try replaceForeignKeys(of: layout)
             for column in layout.columns {
-                guard let joinTable = column.joinTable, joinTables.insert(joinTable.name).inserted else { continue }
+                guard let joinTable = column.joinTable, joinTables.insert(joinTable.name).inserted,
+                      !relations.contains(PostgresSQL.storedName(joinTable.name)) || !relations.contains(PostgresSQL.storedName(joinTable.memberIndexName)) else { continue }
                 for statement in joinTable.createStatements { try run(statement) }
             }
         }
@@ -128,11 +132,11 @@ struct PostgresMigration {
     /// Drops the store's indexes the layout no longer names, then creates the missing ones.
     private func replaceIndexes(of layout: PostgresEntityLayout) throws {
         let indexes = layout.indexes
-        try dropStale(layout, keeping: indexes.map(\.name),
+        let present = try dropStale(layout, keeping: indexes.map(\.name),
                       listedBy: "SELECT indexname::text FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1 AND indexname LIKE 'osd\\_%'") {
             "DROP INDEX \(PostgresSQL.quote($0))"
         }
-        for index in indexes {
+        for index in indexes where !present.contains(PostgresSQL.storedName(index.name)) {
             do {
                 try run(index.statement)
             } catch let error as PostgresStoreError where error.code == .constraintViolation {
@@ -144,23 +148,27 @@ struct PostgresMigration {
     /// Drops the store's foreign keys the layout no longer names (a renamed to-one's), then adds
     /// the missing ones.
     private func replaceForeignKeys(of layout: PostgresEntityLayout) throws {
-        try dropStale(layout, keeping: layout.toOneColumns.map { $0.foreignKeyName(in: layout.entityName) },
+        let present = try dropStale(layout, keeping: layout.toOneColumns.map { $0.foreignKeyName(in: layout.entityName) },
                       listedBy: "SELECT conname::text FROM pg_constraint WHERE contype = 'f' AND conrelid = (quote_ident(current_schema()) || '.' || quote_ident($1))::regclass AND conname LIKE 'osd\\_%'") {
             "ALTER TABLE \(layout.table) DROP CONSTRAINT \(PostgresSQL.quote($0))"
         }
-        for statement in layout.columns.compactMap({ $0.foreignKey(in: layout.entityName) }) { try run(statement) }
+        for column in layout.toOneColumns where !present.contains(PostgresSQL.storedName(column.foreignKeyName(in: layout.entityName))) {
+            if let statement = column.foreignKey(in: layout.entityName) { try run(statement) }
+        }
     }
 
     /// Drops what `listing` (bound to the entity's name) names that `names` does not, compared
-    /// as PostgreSQL keeps names.
-    private func dropStale(_ layout: PostgresEntityLayout, keeping names: [String], listedBy listing: String, drop: (String) -> String) throws {
+    /// as PostgreSQL keeps names; answers the names kept.
+    private func dropStale(_ layout: PostgresEntityLayout, keeping names: [String], listedBy listing: String, drop: (String) -> String) throws -> Set<String> {
         let wanted = Set(names.map(PostgresSQL.storedName))
         var binds = PostgresBindings()
         binds.append(layout.entityName)
+        var kept = Set<String>()
         for row in try run(listing, binds) {
             let name = try PostgresRandomAccessRow(row)[0].decode(String.self)
-            if !wanted.contains(name) { try run(drop(name)) }
+            if wanted.contains(name) { kept.insert(name) } else { try run(drop(name)) }
         }
+        return kept
     }
 
     private static func describe(_ column: PostgresColumn) -> String {
