@@ -20,20 +20,20 @@ struct PostgresMigrationTarget: SchemaMigrationTarget {
     let schema: Schema
     let layouts: [String: PostgresEntityLayout]
 
-    /// Opens the database for the migrator's schema and returns its store identifier.
+    /// Opens the database for the migrator's schema and returns its store identifier. A
+    /// migration's DDL can deadlock with other processes' saves; it is then rolled back and run
+    /// again, as a conflicting save is.
     static func open(_ migrator: SchemaMigrator, configuration: PostgresStoreConfiguration,
                      layouts: [String: PostgresEntityLayout], pool: PostgresConnectionPool) throws -> String {
-        try pool.withConnection { connection in
-            try PostgresStore.transaction(pool, connection) {
-                _ = try pool.run("SELECT pg_advisory_xact_lock(7001026)", on: connection)
-                let metadata = PostgresMetadata(pool: pool, connection: connection)
-                try metadata.createTables()
-                let identifier = try metadata.storeIdentifier()
-                let target = PostgresMigrationTarget(configuration: configuration, pool: PostgresConnectionPool(lending: connection, from: pool),
-                                                     connection: connection, identifier: identifier, schema: migrator.schema, layouts: layouts)
-                try migrator.migrate(target)
-                return identifier
-            }
+        try PostgresStore.retryingConflicts(pool) { connection in
+            _ = try pool.run("SELECT pg_advisory_xact_lock(7001026)", on: connection)
+            let metadata = PostgresMetadata(pool: pool, connection: connection)
+            try metadata.createTables()
+            let identifier = try metadata.storeIdentifier()
+            let target = PostgresMigrationTarget(configuration: configuration, pool: PostgresConnectionPool(lending: connection, from: pool),
+                                                 connection: connection, identifier: identifier, schema: migrator.schema, layouts: layouts)
+            try migrator.migrate(target)
+            return identifier
         }
     }
 

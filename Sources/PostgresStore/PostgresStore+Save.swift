@@ -28,11 +28,17 @@ extension PostgresStore {
 
     /// Runs `body` in a transaction, again on a serialization failure or deadlock.
     func retryingConflicts<Result>(_ body: (PostgresConnection) throws -> Result) throws -> Result {
+        try Self.retryingConflicts(pool, body)
+    }
+
+    /// Runs `body` in a transaction on one of `pool`'s connections, again on a serialization
+    /// failure or deadlock, up to ``saveAttempts`` times in all.
+    static func retryingConflicts<Result>(_ pool: PostgresConnectionPool, _ body: (PostgresConnection) throws -> Result) throws -> Result {
         var attempt = 1
         while true {
             do {
                 return try pool.withConnection { connection in
-                    try Self.transaction(pool, connection) { try body(connection) }
+                    try transaction(pool, connection) { try body(connection) }
                 }
             } catch let error as PostgresStoreError where error.code == .saveConflict {
                 guard attempt < Self.saveAttempts else {
