@@ -60,7 +60,7 @@ final class PostgresConnectionPool: @unchecked Sendable {
     }
 
     /// Closes a connection, waiting when the thread may wait; the connection must outlive its close.
-    private static func close(_ connection: PostgresConnection) {
+    static func close(_ connection: PostgresConnection) {
         if MultiThreadedEventLoopGroup.currentEventLoop == nil {
             try? connection.close().wait()
         } else {
@@ -92,6 +92,16 @@ final class PostgresConnectionPool: @unchecked Sendable {
             return Array(try connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger).wait().rows)
         } catch let error as PSQLError {
             throw PostgresStoreError(error)
+        }
+    }
+
+    /// A connection outside the pool, for a listener that holds it as long as it lives; the
+    /// caller closes it.
+    func connectDedicated() throws -> PostgresConnection {
+        do {
+            return try PostgresConnection.connect(on: group.next(), configuration: configuration, id: 0, logger: logger).wait()
+        } catch {
+            throw PostgresStoreError(.connectionFailed, "Cannot connect to PostgreSQL as \(address) (\(String(reflecting: error))). Check that the server runs and the URL is right.")
         }
     }
 

@@ -19,6 +19,8 @@ enum PostgresHistory {
     static let changes = PostgresSQL.quote("osd_history_changes")
     static let tombstones = PostgresSQL.quote("osd_history_tombstones")
     static let deletedThroughKey = "historyDeletedThrough"
+    /// The `LISTEN`/`NOTIFY` channel each transaction announces its number on.
+    static let channel = "osd_history"
     /// The advisory lock a transaction holds from taking its number until it commits.
     static let numberingLock: Int64 = 7_001_027
 

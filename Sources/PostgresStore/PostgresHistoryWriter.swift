@@ -58,7 +58,11 @@ struct PostgresHistoryWriter {
         binds.append(author)
         binds.append(process.bundleIdentifier)
         binds.append(process.processIdentifier)
-        let rows = try pool.run("INSERT INTO \(PostgresHistory.transactions) (\"timestamp\", \"author\", \"bundle\", \"process\") VALUES ($1, $2, $3, $4) RETURNING \"Z_PK\"", binds, on: connection)
+        // The notification goes out when the transaction commits, to every listening process.
+        let rows = try pool.run("""
+            WITH t AS (INSERT INTO \(PostgresHistory.transactions) ("timestamp", "author", "bundle", "process") VALUES ($1, $2, $3, $4) RETURNING "Z_PK")
+            SELECT "Z_PK", pg_notify('\(PostgresHistory.channel)', "Z_PK"::text) FROM t
+            """, binds, on: connection)
         let number = try PostgresRandomAccessRow(rows[0])[0].decode(Int64.self)
         if !changes.isEmpty {
             var binds = PostgresBindings()

@@ -1,6 +1,7 @@
 import Foundation
 import OpenSwiftData
 import PostgresStore
+import Synchronization
 import Testing
 
 /// History on PostgreSQL beyond the kit's checks: what the database shares between stores, and
@@ -71,6 +72,17 @@ import Testing
             try await Task.sleep(for: .milliseconds(50))
         }
         #expect(observer.results.map(\.code) == ["E1"])
+    }
+
+    @Test func aStoreAnnouncesTheSavesOfAnotherStoreOnTheDatabase() throws {
+        let url = try TestDatabase.makeDatabase()
+        let listening = try PostgresStore(try PostgresStoreConfiguration(schema: Schema([PGTicket.self]), url: url))
+        let heard = Mutex(0)
+        let announcements = listening.announceHistory { heard.withLock { $0 += 1 } }
+        try saveTickets(["F1", "F2"], in: ModelContext(try container(url)))
+        for _ in 0..<100 where heard.withLock({ $0 }) < 2 { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(heard.withLock { $0 } == 2)
+        withExtendedLifetime(announcements) {}
     }
 
     @Test func aBatchDeleteIsOneTransactionOfOneDeletePerModel() throws {
