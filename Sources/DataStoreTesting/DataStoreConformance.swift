@@ -51,14 +51,23 @@ public struct DataStoreConformance: Sendable {
     /// (if any) inside `location`. Called once per container a check opens.
     public typealias ConfigurationFactory = @Sendable (_ schema: Schema, _ location: URL) throws -> any DataStoreConfiguration
 
+    /// Everything the store keeps for a check's `location`, by name, as bytes that are equal
+    /// exactly when the stored data and its shape are: what the migration checks compare to
+    /// prove a refused migration changed nothing. The default reads the files under `location`;
+    /// a store kept elsewhere (a database server) gives its own, such as a text dump of its tables.
+    public typealias StoredContents = @Sendable (_ location: URL) throws -> [String: Data]
+
     /// What the store under test can do beyond the `DataStore` requirements.
     public let capabilities: Capabilities
     let makeConfiguration: ConfigurationFactory
+    let storedContents: StoredContents?
 
-    /// Describes the store under test: what it can do, and how to configure it for a check.
-    public init(capabilities: Capabilities, makeConfiguration: @escaping ConfigurationFactory) {
+    /// Describes the store under test: what it can do, how to configure it for a check and,
+    /// for a store that keeps its data outside `location`, how to read what it keeps.
+    public init(capabilities: Capabilities, storedContents: StoredContents? = nil, makeConfiguration: @escaping ConfigurationFactory) {
         self.capabilities = capabilities
         self.makeConfiguration = makeConfiguration
+        self.storedContents = storedContents
     }
 
     /// Describes the store under test, with the arguments in the other order.

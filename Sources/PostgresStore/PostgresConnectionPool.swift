@@ -21,6 +21,12 @@ final class PostgresConnectionPool: @unchecked Sendable {
     private var idle: [PostgresConnection] = []
     private var open = 0
     private var nextID = 0
+    /// The one connection of a pool lent a connection inside a transaction (a migration's): every
+    /// call runs on it, and a failure leaves it to its owner rather than closing it.
+    private let lent: PostgresConnection?
+    /// Whether statements run inside a transaction that the pool's users do not own, so a save
+    /// makes a savepoint instead of a transaction.
+    var isInsideTransaction: Bool { lent != nil }
 
     init(_ settings: PostgresStoreConfiguration) throws {
         let tls: PostgresConnection.Configuration.TLS
@@ -34,15 +40,27 @@ final class PostgresConnectionPool: @unchecked Sendable {
         capacity = max(1, settings.poolSize)
         address = "\(settings.username)@\(settings.host):\(settings.port)"
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        lent = nil
+    }
+
+    /// A pool of `connection` alone, which `pool` holds in an open transaction.
+    init(lending connection: PostgresConnection, from pool: PostgresConnectionPool) {
+        group = pool.group
+        configuration = pool.configuration
+        capacity = 1
+        address = pool.address
+        lent = connection
     }
 
     deinit {
+        // A lent connection and its event loops belong to the pool that lent them.
+        guard lent == nil else { return }
         for connection in idle { Self.close(connection) }
         group.shutdownGracefully { _ in }
     }
 
     /// Closes a connection, waiting when the thread may wait; the connection must outlive its close.
-    private static func close(_ connection: PostgresConnection) {
+    static func close(_ connection: PostgresConnection) {
         if MultiThreadedEventLoopGroup.currentEventLoop == nil {
             try? connection.close().wait()
         } else {
@@ -56,6 +74,7 @@ final class PostgresConnectionPool: @unchecked Sendable {
         guard MultiThreadedEventLoopGroup.currentEventLoop == nil else {
             throw PostgresStoreError(.calledOnEventLoop, "A PostgresStore was called synchronously on an event-loop thread, where waiting would never end; call it from another thread or task.")
         }
+        if let lent { return try body(lent) }
         let connection = try checkOut()
         do {
             let result = try body(connection)
@@ -73,6 +92,16 @@ final class PostgresConnectionPool: @unchecked Sendable {
             return Array(try connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger).wait().rows)
         } catch let error as PSQLError {
             throw PostgresStoreError(error)
+        }
+    }
+
+    /// A connection outside the pool, for a listener that holds it as long as it lives; the
+    /// caller closes it.
+    func connectDedicated() throws -> PostgresConnection {
+        do {
+            return try PostgresConnection.connect(on: group.next(), configuration: configuration, id: 0, logger: logger).wait()
+        } catch {
+            throw PostgresStoreError(.connectionFailed, "Cannot connect to PostgreSQL as \(address) (\(String(reflecting: error))). Check that the server runs and the URL is right.")
         }
     }
 

@@ -8,7 +8,12 @@ struct PostgresSave {
     let store: PostgresStore
     let connection: PostgresConnection
     private(set) var remap: [PersistentIdentifier: PersistentIdentifier] = [:]
+    /// The number of the history transaction the save recorded.
+    private(set) var historyTransaction: Int64 = 0
     private var nanColumns = Set<[String]>()
+    /// Each insert's key, and whether the save minted it (false: merged into a stored model).
+    private var inserts: [(key: Int64, isNew: Bool)] = []
+    private var tombstones: [PostgresHistoryWriter.Tombstone] = []
 
     init(store: PostgresStore, connection: PostgresConnection) {
         self.store = store
@@ -39,6 +44,13 @@ struct PostgresSave {
             binds.append(column[1])
             _ = try run("INSERT INTO \(PostgresSQL.quote(PostgresSQL.nanTable)) (entity, property) VALUES ($1, $2) ON CONFLICT DO NOTHING", binds)
         }
+        let deletedKeys = request.deleted.compactMap { snapshot in
+            store.key(of: snapshot.persistentIdentifier).map { (snapshot.persistentIdentifier.entityName, $0) }
+        }
+        let changes = try PostgresHistoryWriter.changes(of: request, inserts: inserts, deletedKeys: deletedKeys, store: store)
+        historyTransaction = try PostgresHistoryWriter(pool: store.pool, connection: connection)
+            .record(author: request.editingState.author, changes: changes, tombstones: tombstones)
+        try PostgresHistory.applyRetention(store.configuration.historyRetention, after: historyTransaction, store.pool, connection)
     }
 
     private func run(_ sql: String, _ binds: PostgresBindings = PostgresBindings()) throws -> [PostgresRow] {
@@ -77,6 +89,7 @@ struct PostgresSave {
         let names = columns.map { PostgresSQL.quote($0.name) }
         let key = PostgresSQL.quote(PostgresSQL.primaryKey)
         var stored: Int64?
+        var isNew = false
         if layout.uniqueConstraints.count > 1 {
             stored = try existing(layout, values: values)
             if let stored { try update(layout, key: stored, values: values) }
@@ -88,9 +101,12 @@ struct PostgresSave {
                 let target = layout.uniqueConstraints[0].map(PostgresSQL.quote).joined(separator: ", ")
                 sql += " ON CONFLICT (\(target)) DO UPDATE SET \(names.map { "\($0) = EXCLUDED.\($0)" }.joined(separator: ", "))"
             }
-            let rows = try run(sql + " RETURNING \(key)", binds)
-            stored = try PostgresRandomAccessRow(rows[0])[0].decode(Int64.self)
+            // A row `ON CONFLICT` updated has an `xmax`; a new one has none.
+            let cells = PostgresRandomAccessRow(try run(sql + " RETURNING \(key), (xmax = 0)", binds)[0])
+            stored = try cells[0].decode(Int64.self)
+            isNew = try cells[1].decode(Bool.self)
         }
+        inserts.append((stored!, isNew))
         remap[snapshot.persistentIdentifier] = store.identifier(layout.entityName, stored!)
     }
 
@@ -168,7 +184,7 @@ struct PostgresSave {
         }
     }
 
-    private func delete(_ snapshots: [DefaultSnapshot]) throws {
+    private mutating func delete(_ snapshots: [DefaultSnapshot]) throws {
         var keys: [String: [Int64]] = [:]
         for snapshot in snapshots {
             guard let key = store.key(of: snapshot.persistentIdentifier) else { continue }
@@ -178,7 +194,8 @@ struct PostgresSave {
             let layout = try store.layout(entityName)
             var binds = PostgresBindings()
             binds.append(doomed)
-            _ = try run("DELETE FROM \(layout.table) WHERE \(PostgresSQL.quote(PostgresSQL.primaryKey)) = ANY($1)", binds)
+            let rows = try run("DELETE FROM \(layout.table) WHERE \(PostgresSQL.quote(PostgresSQL.primaryKey)) = ANY($1) RETURNING \(layout.deletionReturning)", binds)
+            tombstones += try PostgresHistoryWriter.Tombstone.all(deleted: rows, layout: layout)
         }
     }
 }

@@ -38,10 +38,22 @@ extension PostgresStore: QueryableDataStore {
     /// Deletes every model matching the query's filter in one statement; foreign keys clear the
     /// to-ones that pointed at them and drop their join-table rows.
     public func deleteModels(matching query: DataStoreQuery) throws {
+        try deleteModels(matching: query, author: nil)
+    }
+
+    /// The batch delete, recorded as one history transaction by `author` of one delete per
+    /// model (none when nothing matched), in the delete's own transaction.
+    func deleteModels(matching query: DataStoreQuery, author: String?) throws {
         let layout = try layout(query.entityName)
         let matching = try statement(DataStoreQuery(entityName: query.entityName, filter: query.filter), layout: layout, columns: layout.keyColumn)
-        try pool.withConnection { connection in
-            _ = try runQuery("DELETE FROM \(layout.table) WHERE \(PostgresSQL.quote(PostgresSQL.primaryKey)) IN (\(matching.sql))", matching.binds, on: connection)
+        try retryingConflicts { connection in
+            let sql = "DELETE FROM \(layout.table) WHERE \(PostgresSQL.quote(PostgresSQL.primaryKey)) IN (\(matching.sql)) RETURNING \(layout.deletionReturning)"
+            let tombstones = try PostgresHistoryWriter.Tombstone.all(deleted: try runQuery(sql, matching.binds, on: connection), layout: layout)
+                .sorted { $0.key < $1.key }
+            guard !tombstones.isEmpty else { return }
+            let changes = tombstones.map { PostgresHistoryWriter.Change(kind: .delete, entityName: layout.entityName, key: $0.key) }
+            let number = try PostgresHistoryWriter(pool: pool, connection: connection).record(author: author, changes: changes, tombstones: tombstones)
+            try PostgresHistory.applyRetention(configuration.historyRetention, after: number, pool, connection)
         }
     }
 

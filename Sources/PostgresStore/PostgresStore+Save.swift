@@ -14,21 +14,31 @@ extension PostgresStore {
         for snapshot in [request.inserted, request.updated].joined() {
             if let problem = StorableValues.problem(in: snapshot) { throw PersistenceError(.invalidSnapshot, "\(problem). Nothing was saved.") }
         }
-        let remap = try retryingConflicts { connection in
+        let (remap, transaction) = try retryingConflicts { connection in
             var save = PostgresSave(store: self, connection: connection)
             try save.run(request)
-            return save.remap
+            return (save.remap, save.historyTransaction)
         }
-        return DataStoreSaveChangesResult(for: identifier, remappedIdentifiers: remap)
+        return DataStoreSaveChangesResult(for: identifier, remappedIdentifiers: remap, historyToken: historyToken(transaction))
+    }
+
+    func historyToken(_ transaction: Int64) -> DefaultHistoryToken {
+        DefaultHistoryToken(storeIdentifier: identifier, transactionIdentifier: transaction)
     }
 
     /// Runs `body` in a transaction, again on a serialization failure or deadlock.
     func retryingConflicts<Result>(_ body: (PostgresConnection) throws -> Result) throws -> Result {
+        try Self.retryingConflicts(pool, body)
+    }
+
+    /// Runs `body` in a transaction on one of `pool`'s connections, again on a serialization
+    /// failure or deadlock, up to ``saveAttempts`` times in all.
+    static func retryingConflicts<Result>(_ pool: PostgresConnectionPool, _ body: (PostgresConnection) throws -> Result) throws -> Result {
         var attempt = 1
         while true {
             do {
                 return try pool.withConnection { connection in
-                    try Self.transaction(pool, connection) { try body(connection) }
+                    try transaction(pool, connection) { try body(connection) }
                 }
             } catch let error as PostgresStoreError where error.code == .saveConflict {
                 guard attempt < Self.saveAttempts else {
@@ -66,7 +76,7 @@ extension PostgresStore: SaveReceiptRecording {
             }
             var save = PostgresSave(store: self, connection: connection)
             try save.run(request)
-            let answer = try response(DataStoreSaveChangesResult(for: identifier, remappedIdentifiers: save.remap))
+            let answer = try response(DataStoreSaveChangesResult(for: identifier, remappedIdentifiers: save.remap, historyToken: historyToken(save.historyTransaction)))
             binds.append(fingerprint)
             binds.append(ByteBuffer(bytes: answer))
             _ = try pool.run("INSERT INTO \(table) (key, fingerprint, response) VALUES ($1, $2, $3)", binds, on: connection)

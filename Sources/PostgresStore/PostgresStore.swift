@@ -20,6 +20,9 @@ import PostgresNIO
 /// failure, deadlock), then refused with ``PostgresStoreError`` `.saveConflict`, leaving the
 /// database as it was.
 ///
+/// The store keeps the history of its saves (`HistoryProviding`, see <doc:History>) and runs
+/// migration plans as it opens (<doc:Migrating>), each in the database's own transactions.
+///
 /// The calls are synchronous and block the calling thread on the store's own event loop; a call
 /// made on an event-loop thread throws `.calledOnEventLoop` instead of waiting forever.
 public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Sendable {
@@ -40,64 +43,59 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
     let pool: PostgresConnectionPool
     let layouts: [String: PostgresEntityLayout]
 
-    /// Connects, creates the tables and indexes the schema needs (in one transaction, one
-    /// process at a time) and reads the store identifier, minting it on first use.
+    /// Connects and, in one transaction under an advisory lock (so processes opening the
+    /// database at once migrate it once), creates the store's own tables, reads the store
+    /// identifier (minting it on first use) and runs `migrationPlan` (`SchemaMigrator`),
+    /// leaving the tables and the schema record at the current schema.
     ///
     /// - Throws: ``PostgresStoreError`` `.connectionFailed` when the server cannot be reached,
-    ///   `.incompatibleSchema` for models it cannot store.
-    public init(_ configuration: PostgresStoreConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)? = nil) throws {
+    ///   `.incompatibleSchema` for models it cannot store or a change lightweight migration
+    ///   cannot make; `SwiftDataError.unknownSchema` or `.backwardMigration` for a database
+    ///   written with a version the plan does not lead from. A failed open changes nothing.
+    public convenience init(_ configuration: PostgresStoreConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)? = nil) throws {
+        let schema = configuration.schema ?? Schema()
+        let migrator = try SchemaMigrator(schema: schema, plan: migrationPlan, storeName: configuration.name)
+        let layouts = try Self.layouts(of: schema)
+        let pool = try PostgresConnectionPool(configuration)
+        let identifier = try PostgresMigrationTarget.open(migrator, configuration: configuration, layouts: layouts, pool: pool)
+        self.init(configuration: configuration, schema: schema, layouts: layouts, pool: pool, identifier: identifier)
+    }
+
+    /// A store over tables that are already there (a migration's own, or the opened database's).
+    init(configuration: PostgresStoreConfiguration, schema: Schema, layouts: [String: PostgresEntityLayout],
+         pool: PostgresConnectionPool, identifier: String) {
         self.configuration = configuration
-        schema = configuration.schema ?? Schema()
+        self.schema = schema
+        self.layouts = layouts
+        self.pool = pool
+        self.identifier = identifier
+    }
+
+    static func layouts(of schema: Schema) throws -> [String: PostgresEntityLayout] {
         var layouts: [String: PostgresEntityLayout] = [:]
         for entity in schema.entities { layouts[entity.name] = try PostgresEntityLayout(entity: entity) }
-        self.layouts = layouts
-        let pool = try PostgresConnectionPool(configuration)
-        self.pool = pool
-        identifier = try pool.withConnection { connection in
-            try Self.createTables(Array(layouts.values), pool: pool, on: connection)
-        }
-        _ = try SchemaMigrator(schema: schema, plan: migrationPlan, storeName: configuration.name)
+        return layouts
     }
 
-    /// Tables, join tables, indexes and the store's own tables, under an advisory lock so that
-    /// processes opening the database at once do not race; returns the store identifier.
-    private static func createTables(_ layouts: [PostgresEntityLayout], pool: PostgresConnectionPool, on connection: PostgresConnection) throws -> String {
-        try transaction(pool, connection) {
-            _ = try pool.run("SELECT pg_advisory_xact_lock(7001026)", on: connection)
-            var statements = [
-                "CREATE TABLE IF NOT EXISTS \(PostgresSQL.quote(PostgresSQL.metadataTable)) (key text PRIMARY KEY, value text NOT NULL)",
-                "CREATE TABLE IF NOT EXISTS \(PostgresSQL.quote(PostgresSQL.receiptsTable)) (key text PRIMARY KEY, fingerprint text NOT NULL, response bytea NOT NULL, created timestamptz NOT NULL DEFAULT now())",
-                "CREATE TABLE IF NOT EXISTS \(PostgresSQL.quote(PostgresSQL.nanTable)) (entity text NOT NULL, property text NOT NULL, PRIMARY KEY (entity, property))",
-            ]
-            // Tables first, then the join tables and indexes that refer to them.
-            let sorted = layouts.sorted { $0.entityName < $1.entityName }
-            statements += sorted.map { $0.createStatements[0] }
-            var joinTables = Set<String>()
-            for layout in sorted {
-                statements += layout.createStatements.dropFirst()
-                for column in layout.columns {
-                    guard let joinTable = column.joinTable, joinTables.insert(joinTable.name).inserted else { continue }
-                    statements += joinTable.createStatements
-                }
-            }
-            for statement in statements { _ = try pool.run(statement, on: connection) }
-            var binds = PostgresBindings()
-            binds.append(UUID().uuidString)
-            _ = try pool.run("INSERT INTO \(PostgresSQL.quote(PostgresSQL.metadataTable)) (key, value) VALUES ('storeIdentifier', $1) ON CONFLICT (key) DO NOTHING", binds, on: connection)
-            let rows = try pool.run("SELECT value FROM \(PostgresSQL.quote(PostgresSQL.metadataTable)) WHERE key = 'storeIdentifier'", on: connection)
-            guard let row = rows.first else {
-                throw PostgresStoreError(.incompatibleSchema, "The database has no store identifier after writing one.")
-            }
-            return try PostgresRandomAccessRow(row)[0].decode(String.self)
-        }
-    }
-
-    /// Runs `body` in a transaction on `connection`, committing when it returns.
+    /// Runs `body` in a transaction on `connection`, committing when it returns; inside a
+    /// transaction the pool does not own (a migration's), in a savepoint released the same way
+    /// and rolled back on an error, so the failure is the body's alone.
     static func transaction<Result>(_ pool: PostgresConnectionPool, _ connection: PostgresConnection, _ body: () throws -> Result) throws -> Result {
-        _ = try pool.run("BEGIN", on: connection)
-        let result = try body()
-        _ = try pool.run("COMMIT", on: connection)
-        return result
+        guard pool.isInsideTransaction else {
+            _ = try pool.run("BEGIN", on: connection)
+            let result = try body()
+            _ = try pool.run("COMMIT", on: connection)
+            return result
+        }
+        _ = try pool.run("SAVEPOINT osd_save", on: connection)
+        do {
+            let result = try body()
+            _ = try pool.run("RELEASE SAVEPOINT osd_save", on: connection)
+            return result
+        } catch {
+            _ = try? pool.run("ROLLBACK TO SAVEPOINT osd_save", on: connection)
+            throw error
+        }
     }
 
     func layout(_ entityName: String) throws -> PostgresEntityLayout {
@@ -127,7 +125,7 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
     public func delete<T>(_ request: DataStoreBatchDeleteRequest<T>) throws where T: PersistentModel {
         var descriptor = FetchDescriptor<T>(predicate: request.predicate)
         descriptor.sortBy = []
-        try deleteModels(matching: try query(descriptor, sorted: false))
+        try deleteModels(matching: try query(descriptor, sorted: false), author: request.editingState.author)
     }
 
     /// Deletes every model of every entity of the schema (the tables stay).

@@ -42,6 +42,10 @@ public struct PostgresStoreConfiguration: DataStoreConfiguration, Sendable {
     public var tls: TLSMode
     /// How many connections the store keeps open at most.
     public var poolSize: Int
+    /// How much history the store keeps: as it saves, it deletes the transactions beyond either
+    /// bound, and tokens from before them expire. The newest 100,000 transactions, none older
+    /// than 30 days, by default.
+    public var historyRetention: HistoryRetention = .default
 
     /// Configures a store on the database at `host`.
     public init(name: String = "PostgresStore", schema: Schema? = nil, host: String = "127.0.0.1", port: Int = 5432,

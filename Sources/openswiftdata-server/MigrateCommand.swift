@@ -11,7 +11,7 @@ struct MigrateCommand: ParsableCommand {
         abstract: "Migrate a store file to the schema the server serves, printing the stages.",
         discussion: "The server migrates its store when it starts; this does it beforehand, or with --dry-run only says what it would do.")
 
-    @Option(help: ArgumentHelp("sqlite:PATH (the default store) or json:PATH.", valueName: "kind:path"))
+    @Option(help: ArgumentHelp("sqlite:PATH (the default store), json:PATH or postgres://user@host:port/database.", valueName: "kind:path"))
     var store: String
 
     @Flag(help: "Print the stages that would run, and change nothing.")

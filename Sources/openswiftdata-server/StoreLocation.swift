@@ -55,8 +55,8 @@ struct StoreLocation {
         switch (kind, url) {
         case (.sqlite, let url?): try DefaultStore.storedSchema(at: url)
         case (.json, let url?): try JSONStore.storedSchema(at: url)
-        case (.postgres, _): throw ValidationError("PostgresStore does not run migration stages yet; migrate a sqlite:PATH or json:PATH store.")
-        default: throw ValidationError("An in-memory store has nothing to migrate; name a file with sqlite:PATH or json:PATH.")
+        case (.postgres, _): try PostgresStore.storedSchema(try PostgresStoreConfiguration(name: "trips", url: text))
+        default: throw ValidationError("An in-memory store has nothing to migrate; name a store with sqlite:PATH, json:PATH or postgres://….")
         }
     }
 }

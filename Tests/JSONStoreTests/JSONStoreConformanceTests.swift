@@ -9,9 +9,11 @@ import Testing
         JSONStoreConfiguration(name: "conformance", schema: schema, url: location.appendingPathComponent("store.json"))
     }
 
+    /// Keeps history too, so the history checks run on the JSON store's history as well as on
+    /// its refusal without one (``kit``).
     static let compactKit = DataStoreConformance(capabilities: .all) { schema, location in
         JSONStoreConfiguration(name: "conformance", schema: schema, url: location.appendingPathComponent("store.json"),
-                               outputFormatting: .compact, dateEncoding: .secondsSince1970)
+                               outputFormatting: .compact, dateEncoding: .secondsSince1970, keepsHistory: true)
     }
 
     @Test(arguments: DataStoreConformance.checks)

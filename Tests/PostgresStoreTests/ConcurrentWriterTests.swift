@@ -18,6 +18,7 @@ import Testing
         let schema = Schema([PGTicket.self])
         _ = try PostgresStore(try PostgresStoreConfiguration(schema: schema, url: url))
         let acknowledged = Mutex<Set<String>>([])
+        let saves = Mutex(0)
         let failures = Mutex<[String]>([])
         let deadline = Date().addingTimeInterval(4)
         DispatchQueue.concurrentPerform(iterations: 16) { writer in
@@ -31,6 +32,7 @@ import Testing
                     context.insert(PGTicket(code: code, seats: writer))
                     try context.save()
                     acknowledged.withLock { _ = $0.insert(code) }
+                    saves.withLock { $0 += 1 }
                     round += 1
                 }
             } catch {
@@ -38,11 +40,16 @@ import Testing
             }
         }
         #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0 })")
-        let stored = try ModelContext(try ModelContainer(for: schema, configurations: [try PostgresStoreConfiguration(schema: schema, url: url)]))
-            .fetch(FetchDescriptor<PGTicket>())
+        let reader = ModelContext(try ModelContainer(for: schema, configurations: [try PostgresStoreConfiguration(schema: schema, url: url)]))
+        let stored = try reader.fetch(FetchDescriptor<PGTicket>())
         let codes = stored.map(\.code)
         #expect(Set(codes).count == codes.count, "no code is stored twice")
         #expect(Set(codes) == acknowledged.withLock { $0 }, "every acknowledged code is stored")
         #expect(codes.count > 40)
+        // Retried saves rewrite their history with the rest, so each save is one transaction.
+        let history = try reader.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>())
+        #expect(history.count == saves.withLock { $0 }, "one history transaction per acknowledged save")
+        let inserts = history.flatMap(\.changes).filter { if case .insert = $0 { true } else { false } }
+        #expect(inserts.count == codes.count, "an insert merged into a stored ticket is recorded as its update")
     }
 }

@@ -9,9 +9,11 @@ import Testing
 /// The conformance kit on PostgreSQL: each check gets a database of its own, named after the
 /// check's directory, so that the containers a check opens share it and the checks run in parallel.
 @Suite struct PostgresConformanceTests {
-    static let kit = DataStoreConformance(capabilities: .all) { schema, location in
+    static let kit = DataStoreConformance(capabilities: .all, storedContents: { location in
+        try TestDatabase.dump(try database(for: location))
+    }, makeConfiguration: { schema, location in
         try PostgresStoreConfiguration(name: "conformance", schema: schema, url: try database(for: location))
-    }
+    })
 
     private static let databases = DatabaseNames()
 
@@ -21,6 +23,11 @@ import Testing
 
     @Test(arguments: DataStoreConformance.checks)
     func conformance(_ check: DataStoreConformance.Check) async throws {
+        try await withBlockingWork { try check.run(Self.kit) }
+    }
+
+    @Test(arguments: DataStoreConformance.migrationChecks)
+    func migration(_ check: DataStoreConformance.Check) async throws {
         try await withBlockingWork { try check.run(Self.kit) }
     }
 }

@@ -40,6 +40,7 @@ extension DataStoreConformance.Check {
             let after = try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.token > first }))
             #expect(after.map(\.transactionIdentifier) == [transactions[1].transactionIdentifier])
         },
+        sampleTripsHistory,
     ]
 
     /// Whether the container's store keeps history of the default transaction type.

@@ -146,9 +146,11 @@ extension ConformanceHarness {
         return try ModelContext(container).fetch(FetchDescriptor<ConformanceNotesV3.ConformanceNote>(sortBy: [SortDescriptor(\.heading)]))
     }
 
-    /// The contents of every file under the location, by name; SQLite's `-wal` and `-shm`
-    /// files, which only mirror the database while a connection is open, left out.
+    /// What the store keeps (``DataStoreConformance/StoredContents``); by default the contents
+    /// of every file under the location, by name, SQLite's `-wal` and `-shm` files, which only
+    /// mirror the database while a connection is open, left out.
     func storedBytes() throws -> [String: Data] {
+        if let storedContents = kit.storedContents { return try storedContents(location) }
         var files: [String: Data] = [:]
         let enumerator = FileManager.default.enumerator(at: location, includingPropertiesForKeys: [.isRegularFileKey])
         while let url = enumerator?.nextObject() as? URL {

@@ -94,15 +94,7 @@ extension DefaultStore: HistoryProviding {
     private static func sql(_ condition: HistoryFilter.Condition) -> (String, [DatabaseValue]) {
         switch condition {
         case .transaction(let comparison, let number):
-            let op = switch comparison {
-            case .equal: "="
-            case .notEqual: "<>"
-            case .less: "<"
-            case .lessOrEqual: "<="
-            case .greater: ">"
-            case .greaterOrEqual: ">="
-            }
-            return ("t.\"Z_PK\" \(op) ?", [number.databaseValue])
+            return ("t.\"Z_PK\" \(comparison.sqlOperator) ?", [number.databaseValue])
         case .author(let equal, let author):
             return ("t.\"author\" \(equal ? "IS" : "IS NOT") ?", [author.map(\.databaseValue) ?? .null])
         case .changedEntity(let names):

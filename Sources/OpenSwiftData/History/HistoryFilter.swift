@@ -88,6 +88,18 @@ extension HistoryFilter.Comparison {
         }
     }
 
+    /// The comparison's SQL operator, the same in every SQL dialect the stores speak.
+    package var sqlOperator: String {
+        switch self {
+        case .equal: "="
+        case .notEqual: "<>"
+        case .less: "<"
+        case .lessOrEqual: "<="
+        case .greater: ">"
+        case .greaterOrEqual: ">="
+        }
+    }
+
     /// The comparison with its operands swapped (`5 < x` is `x > 5`).
     var flipped: Self {
         switch self {

@@ -15,6 +15,12 @@ package struct HistoryRecord: Sendable {
         package var changeIdentifier: Int64
         package var identifier: PersistentIdentifier
         package var kind: Kind
+
+        package init(changeIdentifier: Int64, identifier: PersistentIdentifier, kind: Kind) {
+            self.changeIdentifier = changeIdentifier
+            self.identifier = identifier
+            self.kind = kind
+        }
     }
 
     package var transactionIdentifier: Int64
@@ -23,6 +29,17 @@ package struct HistoryRecord: Sendable {
     package var bundleIdentifier: String
     package var processIdentifier: String
     package var changes: [Change]
+
+    /// A record as a store read it; stores outside this module (PostgreSQL) build them too.
+    package init(transactionIdentifier: Int64, timestamp: Date, author: String?, bundleIdentifier: String,
+                 processIdentifier: String, changes: [Change]) {
+        self.transactionIdentifier = transactionIdentifier
+        self.timestamp = timestamp
+        self.author = author
+        self.bundleIdentifier = bundleIdentifier
+        self.processIdentifier = processIdentifier
+        self.changes = changes
+    }
 
     /// The transaction, each change typed by its model (`DefaultHistoryInsert<Trip>`). Throws
     /// when a change is of an entity no model type of this process has.

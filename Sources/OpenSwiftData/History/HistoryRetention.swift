@@ -31,7 +31,7 @@ public struct HistoryRetention: Hashable, Sendable {
     public static let unlimited = HistoryRetention()
 
     /// Whether the bounds are checked after the transaction numbered `number`.
-    func applies(after number: Int64) -> Bool {
+    package func applies(after number: Int64) -> Bool {
         guard maximumTransactionCount != nil || maximumAge != nil else { return false }
         if let count = maximumTransactionCount, count < 512 { return true }
         return number % 64 == 0
