@@ -163,7 +163,8 @@ enum SQLiteMigration {
         }
     }
 
-    /// The value as an SQL literal, nil for one without an exact spelling (non-finite numbers).
+    /// The value as an SQL literal, nil for one without an exact spelling (a non-finite number,
+    /// text holding NUL).
     static func literal(_ value: DatabaseValue) -> String? {
         switch value.storage {
         case .null: "NULL"
