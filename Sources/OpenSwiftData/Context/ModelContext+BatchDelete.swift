@@ -168,7 +168,7 @@ extension ModelContext {
     /// The model as a `T` when it is exactly one, by comparing types rather than casting each
     /// model; a subclass's models are deleted by that subclass's own pass.
     private static func exactly<T: PersistentModel>(_: T.Type) -> (any PersistentModel) -> T? {
-        { model in type(of: model) == T.self ? unsafeDowncast(model as AnyObject, to: T.self) : nil }
+        { model in type(of: model) == T.self ? UnsafeRuntime.downcast(model as AnyObject, to: T.self) : nil }
     }
 }
 

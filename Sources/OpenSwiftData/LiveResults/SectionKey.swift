@@ -38,6 +38,6 @@ extension SectionKey where SectionTitle == String {
     /// SwiftData's initializers take plain key paths; every key path is immutable, which is what
     /// `SortDescriptor`'s `Sendable` requirement asks of it.
     private static func sendable<Value>(_ keyPath: KeyPath<Element, Value>) -> any KeyPath<Element, Value> & Sendable {
-        unsafeBitCast(keyPath, to: (any KeyPath<Element, Value> & Sendable).self)
+        AssumedSendable.keyPath(keyPath)
     }
 }

@@ -99,7 +99,7 @@ extension BackingStorage {
     /// Whether `slot` was never set and has nothing to fault in, read in place (``AnyOptionalLayout``).
     private func isUnset(_ slot: Int) -> Bool {
         guard !isFault, AnyOptionalLayout.typeWordMarksNil else { return false }
-        return values.withUnsafeBytes { AnyOptionalLayout.isNil(in: $0, at: slot) }
+        return AnyOptionalLayout.isNil(values, at: slot)
     }
 
     /// Makes the relationship at `slot` refer to `other` (the inverse side of a change elsewhere).
@@ -133,41 +133,13 @@ extension BackingStorage {
         guard !isFault, AnyOptionalLayout.holdsArraysInline, let rule = info.relationshipRule(at: slot), rule.isToMany,
               ObjectIdentifier(type(of: other)) == ObjectIdentifier(rule.destination) else { return false }
         let declared = AnyOptionalLayout.typeWord(of: rule.valueType)
-        let element = other as AnyObject
-        let offset = slot * MemoryLayout<Any?>.stride
-        // Checked through a read first: taking the values mutably copies them when a save's
-        // committed values share the buffer, a copy wasted when the slot holds something else.
-        let holdsDeclared = values.withUnsafeBytes {
-            $0.load(fromByteOffset: offset + AnyOptionalLayout.typeWordOffset, as: UInt.self) == declared
+        guard let appended = AnyOptionalLayout.append(other as AnyObject, to: &values, at: slot, holding: declared) else {
+            return true // already there
         }
-        guard holdsDeclared else { return false }
-        let outcome: Bool? = values.withUnsafeMutableBytes { bytes in
-            (bytes.baseAddress! + offset).withMemoryRebound(to: [AnyObject]?.self, capacity: 1) { array in
-                // No copy of the array outlives a statement: the append finds it uniquely held.
-                guard array.pointee != nil else { return false }
-                if Self.holds(array.pointee!, element) { return nil }
-                array.pointee!.append(element)
-                return true
-            }
-        }
-        guard let appended = outcome else { return true } // already there
         guard appended else { return false }
         markChanged(slot)
         context?.backingDidGain(self, other)
         return true
-    }
-
-    /// Whether `array` holds `element` itself. A plain loop over the buffer: `contains(where:)`
-    /// in this unspecialized code calls a closure through witnesses per element.
-    private static func holds(_ array: [AnyObject], _ element: AnyObject) -> Bool {
-        array.withUnsafeBufferPointer { buffer in
-            var index = 0
-            while index < buffer.count {
-                if buffer[index] === element { return true }
-                index += 1
-            }
-            return false
-        }
     }
 
     /// Removes `other` from the relationship at `slot`.

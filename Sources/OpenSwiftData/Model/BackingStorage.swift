@@ -106,10 +106,7 @@ package class BackingStorage {
             }
             return true
         }
-        return values.withUnsafeBytes { bytes in
-            for index in 0..<values.count where AnyOptionalLayout.isNil(in: bytes, at: index) { return false }
-            return true
-        }
+        return !AnyOptionalLayout.holdsNil(values)
     }
 
     /// The value in a slot, faulting it in first if needed; unset optionals read as `nil`, unset

@@ -28,18 +28,6 @@ extension PersistentModel {
         BackingAdoption.staged(for: Self.self)
     }
 
-    /// The library's storage behind the model, when its backing data is one (``ModelBackingData``).
-    /// Opened and checked on the metatype, which walks the superclass chain: `as? BackingStorage` on
-    /// the existential is a dynamic cast (boxing it into an `Any` first barely helps), and
-    /// deleting, saving and relationship upkeep ask once per model.
-    package var backingStorage: BackingStorage? {
-        func storage<Data: BackingData>(_ data: Data) -> BackingStorage? {
-            guard Data.self is BackingStorage.Type else { return nil }
-            return unsafeBitCast(data, to: BackingStorage.self)
-        }
-        return storage(persistentBackingData)
-    }
-
     /// The context the model is registered in, or `nil` before `insert` and after its deletion is saved.
     public var modelContext: ModelContext? { backingStorage?.context }
 

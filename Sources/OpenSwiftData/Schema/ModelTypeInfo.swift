@@ -94,13 +94,13 @@ package final class ModelTypeInfo: @unchecked Sendable {
     /// looks the generic type's metadata up every time.
     /// `M` is this type or one of its superclasses: the backing data is the hierarchy root's kind.
     package func makeBacking<M: PersistentModel>(as _: M.Type) -> ModelBackingData<M.Root> {
-        unsafeDowncast(backingType.init(info: self), to: ModelBackingData<M.Root>.self)
+        UnsafeRuntime.downcast(backingType.init(info: self), to: ModelBackingData<M.Root>.self)
     }
 
     /// A backing data typed for exactly `M`, this type: the hierarchy's kind for a root class.
     package func makeExactBacking<M: PersistentModel>(as _: M.Type) -> ModelBackingData<M> {
         guard rootType == modelType else { return ModelBackingData<M>(info: self) }
-        return unsafeDowncast(backingType.init(info: self), to: ModelBackingData<M>.self)
+        return UnsafeRuntime.downcast(backingType.init(info: self), to: ModelBackingData<M>.self)
     }
 
     /// The `@Model` class `modelType` directly inherits from, if any.

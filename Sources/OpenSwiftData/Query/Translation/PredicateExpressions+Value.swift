@@ -14,7 +14,7 @@ extension QueryValue {
     /// alone; the same as their ``QueryValueConvertible`` conformances give. ``init(converting:)``
     /// tries four dynamic casts first, each a conformance lookup, for every captured value.
     init?<T>(common value: T) {
-        func take<V>(_: V.Type) -> V { withUnsafePointer(to: value) { $0.withMemoryRebound(to: V.self, capacity: 1) { $0.pointee } } }
+        func take<V>(_: V.Type) -> V { UnsafeRuntime.reinterpret(value, as: V.self) }
         switch ObjectIdentifier(T.self) {
         case ObjectIdentifier(String.self): self = .string(take(String.self))
         case ObjectIdentifier(Int.self): self = .integer(Int64(take(Int.self)))

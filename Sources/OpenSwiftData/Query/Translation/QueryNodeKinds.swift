@@ -20,18 +20,12 @@ struct QueryNodeKinds: @unchecked Sendable {
 extension QueryTranslatable {
     /// Translates a node that ``QueryNodeKinds`` found to be of this type.
     static func translate<E>(node: E, _ state: inout TranslationState) throws -> QueryExpression {
-        precondition(E.self == Self.self, "QueryNodeKinds handed a node to another type's translation")
-        return try withUnsafePointer(to: node) { pointer in
-            try pointer.withMemoryRebound(to: Self.self, capacity: 1) { try $0.pointee.translate(&state) }
-        }
+        return try UnsafeRuntime.reinterpret(node, as: Self.self).translate(&state)
     }
 }
 
 extension QueryOperandTranslatable {
     static func translateOperand<E>(node: E, _ state: inout TranslationState) throws -> QueryOperand {
-        precondition(E.self == Self.self, "QueryNodeKinds handed a node to another type's translation")
-        return try withUnsafePointer(to: node) { pointer in
-            try pointer.withMemoryRebound(to: Self.self, capacity: 1) { try $0.pointee.translateOperand(&state) }
-        }
+        return try UnsafeRuntime.reinterpret(node, as: Self.self).translateOperand(&state)
     }
 }

@@ -6,6 +6,8 @@ import Testing
 @Suite struct AnyOptionalLayoutTests {
     @Test func theTypeWordOfAnAnyMarksNilOnThisRuntime() {
         #expect(AnyOptionalLayout.typeWordOffset == 24)
+        #expect(AnyOptionalLayout.verifiedTypeWordMarksNil)
+        #expect(AnyOptionalLayout.verifiedHoldsArraysInline)
         #expect(AnyOptionalLayout.typeWordMarksNil)
         #expect(AnyOptionalLayout.holdsArraysInline)
     }

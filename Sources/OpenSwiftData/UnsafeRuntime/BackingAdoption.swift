@@ -33,14 +33,16 @@ enum BackingAdoption {
     }
 
     /// Runs `initialize` with `backing` on offer; whatever `initialize` did not take is withdrawn.
+    /// Without shortcuts a root class's model is offered nothing: it makes a backing data of its
+    /// own, which its `init(backingData:)` then replaces with `backing`. A subclass's is always
+    /// offered, since its own `_$backingData` is staged from the offer before `init(backingData:)` runs.
     static func offering<M: PersistentModel>(_ backing: BackingStorage, _ initialize: () -> M) -> M {
+        backing.isInitializing = true
+        defer { backing.isInitializing = false }
+        guard UnsafeRuntime.shortcutsEnabled || backing.info.isSubclass else { return initialize() }
         // Unretained: the caller holds `backing` for the whole call.
         pthread_setspecific(key, Unmanaged.passUnretained(backing).toOpaque())
-        backing.isInitializing = true
-        defer {
-            pthread_setspecific(key, nil)
-            backing.isInitializing = false
-        }
+        defer { pthread_setspecific(key, nil) }
         return initialize()
     }
 
@@ -51,12 +53,12 @@ enum BackingAdoption {
             let offered = Unmanaged<BackingStorage>.fromOpaque(raw).takeUnretainedValue()
             guard offered.info.modelType == P.self || offered.info.modelType is P.Type else { return nil }
             pthread_setspecific(key, nil)
-            return unsafeDowncast(offered, to: ModelBackingData<P>.self)
+            return UnsafeRuntime.downcast(offered, to: ModelBackingData<P>.self)
         }
         // Staged by a subclass of `P` whose initializer is running (which holds the other reference).
         guard let staged = liveStaged(), staged.info.modelType is P.Type else { return nil }
         _ = takeStaged()
-        return unsafeDowncast(staged, to: ModelBackingData<P>.self)
+        return UnsafeRuntime.downcast(staged, to: ModelBackingData<P>.self)
     }
 
     /// The backing data a `@Model` subclass `M`'s initializer writes its properties into: the one

@@ -7,7 +7,8 @@ import Synchronization
 ///
 /// Each key path entry keeps its key path alive, so an identity is never reused while cached
 /// (types live for the whole process); `limit` bounds the cache when key paths are built afresh
-/// each time (generic contexts) or a program has more types than it holds.
+/// each time (generic contexts) or a program has more types than it holds. Without shortcuts
+/// (``UnsafeRuntime``) every lookup computes afresh.
 final class IdentityCache<Value>: @unchecked Sendable {
     // Unchecked: the table is only read and written under the mutex; key paths and types are
     // immutable.
@@ -21,6 +22,7 @@ final class IdentityCache<Value>: @unchecked Sendable {
 
     /// The cached value for `keyPath`, or `compute`'s, kept while there is room.
     func value(for keyPath: AnyKeyPath, _ compute: (AnyKeyPath) -> Value) -> Value {
+        guard UnsafeRuntime.shortcutsEnabled else { return compute(keyPath) }
         let identity = ObjectIdentifier(keyPath)
         if let value = cached(identity) { return value }
         return remembered(compute(keyPath), for: identity, keeping: keyPath)
@@ -28,6 +30,7 @@ final class IdentityCache<Value>: @unchecked Sendable {
 
     /// The cached value for `type`, or `compute`'s, kept while there is room.
     func value(for type: Any.Type, _ compute: (Any.Type) -> Value) -> Value {
+        guard UnsafeRuntime.shortcutsEnabled else { return compute(type) }
         let identity = ObjectIdentifier(type)
         if let value = cached(identity) { return value }
         return remembered(compute(type), for: identity, keeping: nil)

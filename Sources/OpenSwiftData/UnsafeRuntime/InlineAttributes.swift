@@ -10,11 +10,14 @@ import Foundation
 /// otherwise copies its slot's `Any?` out of the values and the value out of that through value
 /// witnesses.
 package enum InlineAttributes {
+    /// Whether every type below was found held inline on this runtime.
+    package static var verified: Bool { TypeWords.shared.verified }
+
     /// `lhs == rhs` when both are of one of the types below; `nil` for any other pair, which the
     /// caller compares the general way.
     package static func equal(_ lhs: Any, _ rhs: Any) -> Bool? {
         let words = TypeWords.shared
-        guard words.verified else { return nil }
+        guard words.verified, UnsafeRuntime.shortcutsEnabled else { return nil }
         // `as Any`: in Swift 6 an `Any` passed to a generic parameter is opened, and its value's
         // bytes, not the existential's, were handed over.
         return withUnsafeBytes(of: lhs as Any) { lhs in
@@ -45,7 +48,7 @@ package enum InlineAttributes {
     /// frees them: the one caller reads through it in the next statement.
     package static func address(in values: [Any?], at slot: Int, holding word: UInt) -> UnsafeRawPointer? {
         let words = TypeWords.shared
-        guard words.verified, words.isInline(word) else { return nil }
+        guard words.verified, UnsafeRuntime.shortcutsEnabled, words.isInline(word) else { return nil }
         return values.withUnsafeBytes { bytes -> UnsafeRawPointer? in
             let start = bytes.baseAddress! + slot * MemoryLayout<Any?>.stride
             return start.load(fromByteOffset: AnyOptionalLayout.typeWordOffset, as: UInt.self) == word ? start : nil

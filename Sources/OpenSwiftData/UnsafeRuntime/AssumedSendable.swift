@@ -1,4 +1,5 @@
-/// The two places history hands out values as `Sendable` that the type system cannot prove are.
+/// The places history and sectioned results hand out values as `Sendable` that the type system
+/// cannot prove are.
 ///
 /// Swift cannot cast to a marker protocol (`as? any Sendable` does not compile), and a marker
 /// protocol adds no witness table, so `any Sendable` has `Any`'s layout and
@@ -16,5 +17,10 @@ enum AssumedSendable {
     /// values, which Swift infers `Sendable` where it sees them.
     static func keyPath<M>(_ keyPath: PartialKeyPath<M>) -> any PartialKeyPath<M> & Sendable {
         unsafeBitCast(keyPath, to: (any PartialKeyPath<M> & Sendable).self)
+    }
+
+    /// A key path handed to `SortDescriptor`, which requires `Sendable`: every key path is immutable.
+    static func keyPath<Root, Value>(_ keyPath: KeyPath<Root, Value>) -> any KeyPath<Root, Value> & Sendable {
+        unsafeBitCast(keyPath, to: (any KeyPath<Root, Value> & Sendable).self)
     }
 }

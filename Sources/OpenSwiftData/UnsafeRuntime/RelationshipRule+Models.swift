@@ -12,6 +12,7 @@ extension RelationshipRule {
         func open<Stored>(_ value: Stored) -> Bool? {
             guard Stored.self == valueType else { return nil }
             func visit<M: PersistentModel>(_: M.Type) -> Bool {
+                guard UnsafeRuntime.shortcutsEnabled else { return visitByCasting(value, body) }
                 // A model class's `M`, `M?`, `[M]` and `[M]?` are each one reference (nil as zero),
                 // and an array of a class reads as an array of objects: no metadata of `[M]` is
                 // looked up and no element is cast.
@@ -29,6 +30,18 @@ extension RelationshipRule {
         return _openExistential(stored, do: open)
     }
 
+    /// ``forEachModel(in:_:)``'s general path, for a value of exactly the declared type.
+    private func visitByCasting(_ value: Any, _ body: (any PersistentModel) -> Void) -> Bool {
+        if isToMany {
+            guard let array = value as? [any PersistentModel] else { return false }
+            array.forEach(body)
+            return true
+        }
+        guard let model = value as? any PersistentModel else { return false }
+        body(model)
+        return true
+    }
+
     /// The models ``forEachModel(in:_:)`` visits in `stored` (none for a nil), or nil for a value
     /// it does not read.
     func models(in stored: Any) -> [any PersistentModel]? {
@@ -44,6 +57,7 @@ extension RelationshipRule {
         guard isToMany else { return nil }
         func open<Stored>(_ value: Stored) -> [AnyObject]? {
             guard Stored.self == valueType else { return nil }
+            guard UnsafeRuntime.shortcutsEnabled else { return value as Any as? [AnyObject] }
             return unsafeBitCast(value, to: [AnyObject]?.self)
         }
         return _openExistential(stored, do: open)
@@ -52,7 +66,7 @@ extension RelationshipRule {
     /// `objects`, models of the destination type, as the to-many's declared `[M]` or `[M]?`.
     func declaredValue(_ objects: [AnyObject]) -> Any {
         func make<M: PersistentModel>(_: M.Type) -> Any {
-            let array = unsafeBitCast(objects, to: [M].self)
+            let array = UnsafeRuntime.shortcutsEnabled ? unsafeBitCast(objects, to: [M].self) : objects.compactMap { $0 as? M }
             return ObjectIdentifier(valueType) == ObjectIdentifier([M]?.self) ? Optional(array) as Any : array as Any
         }
         return make(destination)
