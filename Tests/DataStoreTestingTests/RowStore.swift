@@ -2,7 +2,8 @@ import Foundation
 import OpenSwiftData
 
 /// Configures a ``RowStore``. `counts` is shared with the test that made it, so the test can see
-/// which way the context reached the store; `fault` turns it into a broken store.
+/// which way the context reached the store; `fault` turns it into a broken store; with
+/// `defersToMany`, rows leave to-many relationships to be read when first read.
 final class RowStoreConfiguration: DataStoreConfiguration {
     typealias Store = RowStore
 
@@ -10,12 +11,15 @@ final class RowStoreConfiguration: DataStoreConfiguration {
     var schema: Schema?
     let counts: RowStore.Counts
     let fault: RowStore.Fault?
+    let defersToMany: Bool
 
-    init(name: String, schema: Schema? = nil, counts: RowStore.Counts = RowStore.Counts(), fault: RowStore.Fault? = nil) {
+    init(name: String, schema: Schema? = nil, counts: RowStore.Counts = RowStore.Counts(), fault: RowStore.Fault? = nil,
+         defersToMany: Bool = false) {
         self.name = name
         self.schema = schema
         self.counts = counts
         self.fault = fault
+        self.defersToMany = defersToMany
     }
 
     static func == (lhs: RowStoreConfiguration, rhs: RowStoreConfiguration) -> Bool { lhs.name == rhs.name }
@@ -35,6 +39,8 @@ final class RowStore: DataStore, DataStoreRowAccess {
         var rowFetches = 0
         var saves = 0
         var rowSaves = 0
+        /// Reads of a to-many relationship left for later, one per relationship and fetch.
+        var toManyLoads = 0
     }
 
     /// A bug to show the context's answer to.
@@ -66,9 +72,31 @@ final class RowStore: DataStore, DataStoreRowAccess {
         configuration.counts.rowFetches += 1
         let layout = DataStoreRowLayout(for: T.self)
         let short = configuration.fault == .shortRows
-        return try matching(descriptor).map {
+        let rows = try matching(descriptor).map {
             DataStoreRow(persistentIdentifier: $0.persistentIdentifier, values: short ? Array(layout.values(of: $0).dropLast()) : layout.values(of: $0))
         }
+        return configuration.defersToMany ? deferringToMany(rows, layout) : rows
+    }
+
+    /// `rows` with each to-many left to be read, for all of them at once, when first read.
+    private func deferringToMany(_ rows: [DataStoreRow], _ layout: DataStoreRowLayout) -> [DataStoreRow] {
+        var rows = rows
+        let owners = rows.map(\.persistentIdentifier)
+        let toMany = schema.entitiesByName[layout.entityName]?.relationships.filter { !$0.isToOneRelationship } ?? []
+        for relationship in toMany {
+            guard let slot = layout.index(ofProperty: relationship.name) else { continue }
+            let group = DataStoreDeferredToMany(relationship: "\(layout.entityName).\(relationship.name)") { [weak self] in
+                guard let self else { throw RowStoreError(message: "the store was closed") }
+                configuration.counts.toManyLoads += 1
+                var related: [PersistentIdentifier: [PersistentIdentifier]] = [:]
+                for owner in owners {
+                    related[owner] = stored[owner].flatMap { layout.values(of: $0)[slot] as? [PersistentIdentifier] } ?? []
+                }
+                return related
+            }
+            for index in rows.indices { rows[index].values[slot] = group.reference(for: rows[index].persistentIdentifier) }
+        }
+        return rows
     }
 
     func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {

@@ -58,6 +58,40 @@ import Testing
         #expect(counts.saves == 0)
     }
 
+    static let deferringKit = DataStoreConformance(capabilities: [.erase]) { schema, _ in
+        RowStoreConfiguration(name: "conformance-deferring", schema: schema, defersToMany: true)
+    }
+
+    @Test(arguments: DataStoreConformance.checks)
+    func aCustomRowStoreDeferringToManyReads(_ check: DataStoreConformance.Check) throws {
+        try check.run(Self.deferringKit)
+    }
+
+    @Test func aDeferredToManyIsReadOnceForTheWholeFetchWhenFirstRead() throws {
+        let counts = RowStore.Counts()
+        let container = try ModelContainer(for: Schema([RowNote.self, RowTag.self]),
+                                           configurations: [RowStoreConfiguration(name: "deferred", counts: counts, defersToMany: true)])
+        let writer = ModelContext(container)
+        let groceries = RowNote(title: "Groceries"), ideas = RowNote(title: "Ideas")
+        groceries.tags = [RowTag(label: "home"), RowTag(label: "weekly")]
+        ideas.tags = [RowTag(label: "later")]
+        writer.insert(groceries)
+        writer.insert(ideas)
+        writer.insert(RowNote(title: "Empty"))
+        try writer.save()
+
+        let reader = ModelContext(container)
+        let notes = try reader.fetch(FetchDescriptor<RowNote>())
+        #expect(notes.map(\.title) == ["Groceries", "Ideas", "Empty"])
+        #expect(counts.toManyLoads == 0)
+        #expect(notes[0].tags.map(\.label).sorted() == ["home", "weekly"])
+        #expect(counts.toManyLoads == 1)
+        #expect(notes[1].tags.map(\.label) == ["later"])
+        #expect(notes[2].tags.isEmpty)
+        #expect(counts.toManyLoads == 1)
+        #expect(notes[1].tags.allSatisfy { $0.note === notes[1] })
+    }
+
     @Test func aRowWithTooFewValuesFailsTheFetchWithAnError() throws {
         let container = try ModelContainer(for: Schema([RowNote.self, RowTag.self]),
                                            configurations: [RowStoreConfiguration(name: "short", fault: .shortRows)])

@@ -6,7 +6,8 @@
 /// - an attribute: a value of the property's declared type (an optional property's `Optional`),
 ///   or another `Codable` value that converts to it (a `String` raw value for an enum);
 /// - a to-one relationship: the related model's `PersistentIdentifier`, or `nil`;
-/// - a to-many relationship: a `[PersistentIdentifier]` (`nil` only for an optional one);
+/// - a to-many relationship: a `[PersistentIdentifier]` (`nil` only for an optional one), or a
+///   ``DataStoreDeferredToMany/Reference`` whose identifiers are read when the relationship is;
 /// - `nil` for a property the store knows nothing about, which the model then reads as unset.
 public struct DataStoreRow: @unchecked Sendable {
     /// The stored model's identifier.

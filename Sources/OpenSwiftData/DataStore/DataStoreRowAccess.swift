@@ -27,6 +27,10 @@
 /// }
 /// ```
 ///
+/// A to-many relationship's identifiers may be left to be read when a model's relationship is
+/// first read: one ``DataStoreDeferredToMany`` per relationship and fetch, a reference to it in
+/// each row, and one query for the whole fetch only if something reads the relationship.
+///
 /// What `fetchRows` may throw is what `fetch` may: ``DataStoreError/preferInMemoryFilter`` and
 /// ``DataStoreError/preferInMemorySort`` send the filter or the sort to the context, which then
 /// fetches again without it.

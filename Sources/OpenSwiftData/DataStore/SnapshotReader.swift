@@ -93,8 +93,8 @@ package enum SnapshotReader {
         case .toOne:
             return BackingStorage.UnresolvedRelationship(identifiers: heldIdentifier(raw).map { [$0] })
         case .toMany:
-            if holdsExactly(raw, DeferredRelatedKeys.Reference.self) {
-                return BackingStorage.UnresolvedRelationship(takeExactly(raw, as: DeferredRelatedKeys.Reference.self))
+            if holdsExactly(raw, DataStoreDeferredToMany.Reference.self) {
+                return BackingStorage.UnresolvedRelationship(takeExactly(raw, as: DataStoreDeferredToMany.Reference.self))
             }
             return BackingStorage.UnresolvedRelationship(identifiers: heldIdentifiers(raw) ?? (property.isOptional ? nil : []))
         case .attribute:

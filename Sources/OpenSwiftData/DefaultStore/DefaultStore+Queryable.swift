@@ -13,7 +13,7 @@ extension DefaultStore: QueryableDataStore {
     }
 
     /// The matching rows. `deferringToMany`: the to-manys kept by their destination's key are
-    /// left to be read when first read, as a context reads them (`DeferredRelatedKeys`).
+    /// left to be read when first read, as a context reads them (`DataStoreDeferredToMany`).
     func fetchRows(_ query: DataStoreQuery, layout: SQLiteEntityLayout, deferringToMany: Bool) throws -> Rows {
         // One statement, without a transaction around it, when no to-many is read now.
         // Related rows of a hierarchy are read now too, to learn their entities.

@@ -1,6 +1,6 @@
 extension DefaultStore: DataStoreRowAccess {
     /// As ``fetch(_:)``, with the to-manys kept by their destination's key left to be read when
-    /// first read (`DeferredRelatedKeys`). Rows, not snapshots: building a snapshot per row only
+    /// first read (`DataStoreDeferredToMany`). Rows, not snapshots: building a snapshot per row only
     /// for the context to read it back copied every row's values.
     public final func fetchRows<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState) throws -> [DataStoreRow] {
         let query = try translate(descriptor, sorted: true)

@@ -23,9 +23,9 @@ extension DefaultStore {
 
     /// The to-many `column` of the rows `keys`, read when one of them is first read: the store
     /// answers for the relationship as it is then, in a read of its own.
-    func deferredRelatedKeys(of keys: [Int64], column: SQLiteColumn, layout: SQLiteEntityLayout) -> DeferredRelatedKeys {
+    func deferredRelatedKeys(of keys: [Int64], column: SQLiteColumn, layout: SQLiteEntityLayout) -> DataStoreDeferredToMany {
         let entity = layout.entityName
-        return DeferredRelatedKeys(destination: scope(of: column.destination ?? ""), describe: { "\(entity).\(column.property)" }) { [weak self] in
+        return DataStoreDeferredToMany(destination: scope(of: column.destination ?? ""), describe: { "\(entity).\(column.property)" }) { [weak self] in
             // A store gone with its container answers nothing, as a model outliving its context reads.
             guard let self else { return [:] }
             return try readOne("Loading \(entity).\(column.property)") { db in try relatedKeys(of: keys, column: column, db: db) }

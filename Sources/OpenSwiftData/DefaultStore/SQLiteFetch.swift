@@ -211,7 +211,7 @@ extension DefaultStore {
 
     /// The rows of `SELECT <layout.selectList>` for a rendered statement, with their to-many keys:
     /// what every fetch of whole models runs. `deferring`: the to-manys kept by their
-    /// destination's key are read when first read (`DeferredRelatedKeys`), not now.
+    /// destination's key are read when first read (`DataStoreDeferredToMany`), not now.
     func rows(_ select: Statement, layout: SQLiteEntityLayout, deferring: Bool = false, db: Database) throws -> Rows {
         var rows = try readRows(select.prepared(in: db), select.values, layout: layout)
         if !layout.reader.toMany.isEmpty, !rows.isEmpty {
@@ -265,7 +265,7 @@ extension DefaultStore {
     private func deferToMany(_ toMany: SQLiteRowReader.ToMany, of rows: inout Rows, keys: [Int64], layout: SQLiteEntityLayout) {
         let deferred = deferredRelatedKeys(of: keys, column: toMany.column, layout: layout)
         for index in rows.indices {
-            rows[index].slots[toMany.slot] = DeferredRelatedKeys.Reference(keys: deferred, owner: rows[index].key) as Any
+            rows[index].slots[toMany.slot] = deferred.reference(forKey: rows[index].key) as Any
         }
     }
 

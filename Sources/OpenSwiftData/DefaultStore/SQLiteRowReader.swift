@@ -29,7 +29,7 @@ struct SQLiteRowReader: Sendable {
     }
 
     /// A to-many, filled from the keys ``DefaultStore/relatedKeys(of:column:db:)`` reads, at
-    /// once or when first read (`DeferredRelatedKeys`).
+    /// once or when first read (`DataStoreDeferredToMany`).
     struct ToMany: Sendable {
         let slot: Int
         let column: SQLiteColumn

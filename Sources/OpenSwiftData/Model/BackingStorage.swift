@@ -12,11 +12,11 @@ package class BackingStorage {
     package enum State { case detached, registered, deleted }
 
     /// Relationship values loaded from a snapshot stay identifiers until first read, or, for a
-    /// to-many the store left to be read on demand (``DeferredRelatedKeys``), a reference to them.
+    /// to-many the store left to be read on demand (``DataStoreDeferredToMany``), a reference to them.
     /// Three words, so that an `Any` holds it without a box.
     package struct UnresolvedRelationship {
         private let known: [PersistentIdentifier]?
-        private let deferred: DeferredRelatedKeys?
+        private let deferred: DataStoreDeferredToMany?
         private let owner: Int64
 
         package init(identifiers: [PersistentIdentifier]?) {
@@ -25,9 +25,9 @@ package class BackingStorage {
             owner = 0
         }
 
-        package init(_ reference: DeferredRelatedKeys.Reference) {
+        package init(_ reference: DataStoreDeferredToMany.Reference) {
             known = nil
-            deferred = reference.keys
+            deferred = reference.group
             owner = reference.owner
         }
 
