@@ -134,16 +134,6 @@ extension DefaultStore: HistoryProviding {
             guard let position = positions[row[1]] else { continue }
             let entityName: String = row[3]
             let key: Int64 = row[4]
-            if let lastKey = row[6] as Int64?, lastKey > key {
-                // A run of inserts, numbered up to this row's own number.
-                let first = number - (lastKey - key)
-                for offset in 0...(lastKey - key) {
-                    let identifier = PersistentIdentifier(entityName: entityName, storeIdentifier: storeIdentifier, primaryKey: .integer(key + offset))
-                    records[position].changes.append(HistoryRecord.Change(changeIdentifier: first + offset, identifier: identifier, kind: .insert))
-                }
-                continue
-            }
-            let identifier = PersistentIdentifier(entityName: entityName, storeIdentifier: storeIdentifier, primaryKey: .integer(key))
             let kind: HistoryRecord.Kind
             switch SQLiteHistory.Kind(rawValue: row[2]) {
             case .insert?: kind = .insert
@@ -151,7 +141,13 @@ extension DefaultStore: HistoryProviding {
             case .delete?: kind = .delete(HistoryValues(preserved[number] ?? [:]))
             case nil: throw SQLiteStoreError(.corrupt, "History change \(number) has an unknown kind; delete the history that holds it (deleteHistory).", path: path)
             }
-            records[position].changes.append(HistoryRecord.Change(changeIdentifier: number, identifier: identifier, kind: kind))
+            // A run of changes of one kind to consecutive keys, numbered up to this row's own number.
+            let lastKey = (row[6] as Int64?).map { max($0, key) } ?? key
+            let first = number - (lastKey - key)
+            for offset in 0...(lastKey - key) {
+                let identifier = PersistentIdentifier(entityName: entityName, storeIdentifier: storeIdentifier, primaryKey: .integer(key + offset))
+                records[position].changes.append(HistoryRecord.Change(changeIdentifier: first + offset, identifier: identifier, kind: kind))
+            }
         }
     }
 }

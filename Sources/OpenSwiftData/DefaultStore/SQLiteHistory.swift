@@ -8,9 +8,10 @@ import GRDB
 /// | `osd_history_transactions` | `Z_PK` (the transaction number, never reused), `timestamp`, `author`, `bundle`, `process` |
 /// | `osd_history_changes` | `Z_PK` (the change number), `transactionNumber`, `kind` (0 insert, 1 update, 2 delete), `entity`, `key`, `attributes` (an update's changed properties, comma-separated), `lastKey` |
 ///
-/// A row whose `lastKey` is set holds the inserts of the consecutive keys `key` through `lastKey`,
-/// numbered `Z_PK - (lastKey - key)` through `Z_PK`: a save of many new models writes one row per
-/// entity, where a row per model made the history as large as the models it recorded.
+/// A row whose `lastKey` is set holds the changes of its kind to the consecutive keys `key` through
+/// `lastKey`, numbered `Z_PK - (lastKey - key)` through `Z_PK`: a save of many new models, or a
+/// batch delete of many rows without tombstones, writes one row per entity, where a row per model
+/// made the history as large as the models it recorded.
 /// | `osd_history_tombstones` | `change`, `property`, `value` (as the entity's column stored it) |
 ///
 /// `osd_metadata`'s `historyDeletedThrough` holds the highest transaction number
@@ -185,7 +186,8 @@ struct SQLiteHistoryWriter {
 
     /// Records a batch delete, before its rows go, as one transaction of one delete per row (with
     /// its tombstone): the rows of `layout`'s table whose keys `matching` selects, or all of them.
-    /// A delete that matches no row records nothing.
+    /// A delete that matches no row records nothing. Without tombstones to keep, the rows of
+    /// consecutive keys of one entity are recorded as one run (see the type's documentation).
     static func recordBatchDelete(of layout: SQLiteEntityLayout, matching: DefaultStore.Statement?, author: String?, db: Database) throws {
         let transaction = try beginTransaction(author: author, db: db)
         let key = SQL.quote(SQL.primaryKey)
@@ -193,18 +195,48 @@ struct SQLiteHistoryWriter {
         // A hierarchy's rows name their own entity: a delete including subclasses takes theirs too.
         let isShared = layout.entityCondition != nil
         let entity = isShared ? SQL.quote(SQL.entityColumn) : "?"
-        try db.makeStatement(sql: "INSERT INTO \(SQLiteHistory.changes) (\"transactionNumber\", \"kind\", \"entity\", \"key\") SELECT ?, \(SQLiteHistory.Kind.delete.rawValue), \(entity), \(key) FROM \(SQL.quote(layout.table.name))\(filter) ORDER BY \(key)")
-            .executeBound([transaction.databaseValue] + (isShared ? [] : [layout.entityName.databaseValue]) + (matching?.values ?? []))
-        guard db.changesCount > 0 else {
-            return try db.execute(sql: "DELETE FROM \(SQLiteHistory.transactions) WHERE \"Z_PK\" = ?", arguments: [transaction])
-        }
+        let arguments = [transaction.databaseValue] + (isShared ? [] : [layout.entityName.databaseValue]) + (matching?.values ?? [])
         let preserved = Set(layout.info.preservedOnDeletion.map(\.name))
-        for column in layout.table.columns where column.hasColumn && !column.isRelationship && preserved.contains(column.property) {
+        let tombstoneColumns = layout.table.columns.filter { $0.hasColumn && !$0.isRelationship && preserved.contains($0.property) }
+        guard !tombstoneColumns.isEmpty else {
+            // The filter's placeholders come first in this statement's text.
+            let runArguments = (matching?.values ?? []) + [transaction.databaseValue] + (isShared ? [] : [layout.entityName.databaseValue])
+            try db.makeStatement(sql: deleteRunsSQL(isShared: isShared, table: SQL.quote(layout.table.name), filter: filter)).executeBound(runArguments)
+            guard db.changesCount > 0 else { return try forget(transaction, db) }
+            return
+        }
+        try db.makeStatement(sql: "INSERT INTO \(SQLiteHistory.changes) (\"transactionNumber\", \"kind\", \"entity\", \"key\") SELECT ?, \(SQLiteHistory.Kind.delete.rawValue), \(entity), \(key) FROM \(SQL.quote(layout.table.name))\(filter) ORDER BY \(key)")
+            .executeBound(arguments)
+        guard db.changesCount > 0 else { return try forget(transaction, db) }
+        for column in tombstoneColumns {
             try db.execute(sql: """
                 INSERT INTO \(SQLiteHistory.tombstones) ("change", "property", "value") SELECT c."Z_PK", ?, t.\(SQL.quote(column.name)) \
                 FROM \(SQLiteHistory.changes) AS c JOIN \(SQL.quote(layout.table.name)) AS t ON t.\(key) = c."key" WHERE c."transactionNumber" = ?
                 """, arguments: [column.property, transaction])
         }
+    }
+
+    /// One change row per run of consecutive keys of one entity among the rows `filter` selects:
+    /// each island of keys is found by its offset from the row's rank, and each run's row takes the
+    /// number of its last change, counting the rows of the runs before it. Its placeholders: the
+    /// filter's, the transaction, then (for a table of one entity) the entity's name.
+    private static func deleteRunsSQL(isShared: Bool, table: String, filter: String) -> String {
+        let key = SQL.quote(SQL.primaryKey)
+        let entity = isShared ? SQL.quote(SQL.entityColumn) : "NULL"
+        return """
+            WITH "keys" AS (SELECT \(entity) AS "entity", \(key) AS "key", \(key) - row_number() OVER (PARTITION BY \(entity) ORDER BY \(key)) AS "island" \
+            FROM \(table)\(filter)), \
+            "runs" AS (SELECT "entity", min("key") AS "first", max("key") AS "last", count(*) AS "size" FROM "keys" GROUP BY "entity", "island"), \
+            "numbered" AS (SELECT "entity", "first", "last", sum("size") OVER (ORDER BY "first", "entity") AS "through" FROM "runs") \
+            INSERT INTO \(SQLiteHistory.changes) ("Z_PK", "transactionNumber", "kind", "entity", "key", "lastKey") \
+            SELECT coalesce((SELECT "seq" FROM sqlite_sequence WHERE "name" = 'osd_history_changes'), 0) + "through", ?, \(SQLiteHistory.Kind.delete.rawValue), \
+            \(isShared ? "\"entity\"" : "?"), "first", CASE WHEN "last" > "first" THEN "last" END FROM "numbered" ORDER BY "through"
+            """
+    }
+
+    /// Removes the row of a transaction that recorded nothing.
+    private static func forget(_ transaction: Int64, _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM \(SQLiteHistory.transactions) WHERE \"Z_PK\" = ?", arguments: [transaction])
     }
 
     private func info(_ identifier: PersistentIdentifier) throws -> ModelTypeInfo {

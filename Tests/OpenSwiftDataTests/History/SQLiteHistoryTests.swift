@@ -1,4 +1,5 @@
 import Foundation
+import class GRDB.Row
 import OpenSwiftData
 import Testing
 
@@ -77,6 +78,28 @@ import Testing
             try Int.fetchOne(db, sql: "SELECT count(*) FROM osd_history_changes")
         }
         #expect(rows == 3)
+    }
+
+    @Test func aBatchDeleteIsStoredAsOneRowPerRunOfKeysAndReadAsOneDeleteEach() throws {
+        let container = try ModelContainer(for: Trip.self, configurations: ModelConfiguration(url: ScratchFiles.store("history-delete-runs")))
+        let context = ModelContext(container)
+        let trips = ["a", "b", "c", "d", "e", "f"].map { Trip(name: $0, destination: "Elsewhere", startDate: epoch) }
+        for trip in trips { context.insert(trip) }
+        try context.save()
+        let doomed = trips.filter { $0.name != "c" }.map(\.persistentModelID)
+        try context.delete(model: Trip.self, where: #Predicate { $0.name != "c" })
+        try context.save()
+        context.insert(Trip(name: "g", destination: "Elsewhere", startDate: epoch))
+        try context.save()
+
+        let transactions = try history(context)
+        #expect(transactions.map { $0.changes.map(Self.changeIdentifier) } == [[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11], [12]])
+        #expect(transactions[1].changes.map(\.changedPersistentIdentifier) == doomed)
+        #expect(transactions[1].changes.allSatisfy { if case .delete = $0 { true } else { false } })
+        let rows = try (container.stores.first?.store as? DefaultStore)?.readForTesting { db in
+            try Row.fetchAll(db, sql: #"SELECT "key", "lastKey" FROM osd_history_changes WHERE "kind" = 2 ORDER BY "Z_PK""#).map { [$0[0] as Int64?, $0[1] as Int64?] }
+        }
+        #expect(rows == [[1, 2], [4, 6]])
     }
 
     @Test func historyWrittenOneRowPerInsertStillReads() throws {
