@@ -138,3 +138,35 @@ import Testing
         #expect(stored.map(\.budget) == [2, 3])
     }
 }
+
+/// `contains(where:)` over a to-many, compiled to slot reads of the related models, answers as
+/// Swift's own evaluation of the predicate on the models does.
+@Suite struct InMemoryStoreRelatedFilterTests {
+    @Test func containsWhereOnAToManyMatchesSwiftsOwnEvaluation() throws {
+        let container = try ModelContainer(for: Schema([Voyage.self, Ledger.self, Person.self]), configurations: [InMemoryStoreConfiguration()])
+        let context = ModelContext(container)
+        for (name, titles) in [("Paris", ["Louvre", "Orsay"]), ("Rome", ["Forum"]), ("Empty", []), ("Lyon", ["Louvre"])] {
+            let voyage = Voyage(name: name)
+            context.insert(voyage)
+            for title in titles { voyage.legs.append(Leg(title: title)) }
+        }
+        try context.save()
+
+        let louvre = "Louvre", forum = "Forum"
+        let predicates: [Predicate<Voyage>] = [
+            #Predicate { voyage in voyage.legs.contains { $0.title == louvre } },
+            #Predicate { voyage in voyage.legs.contains { $0.title != louvre } },
+            #Predicate { voyage in voyage.legs.contains { $0.title == louvre || $0.title == forum } && voyage.name != "Lyon" },
+            #Predicate { voyage in !voyage.legs.contains { $0.title < "M" } },
+        ]
+        let reader = ModelContext(container)
+        let everyVoyage = try reader.fetch(FetchDescriptor<Voyage>(sortBy: [SortDescriptor(\.name)]))
+        var fetched: [[String]] = []
+        for predicate in predicates {
+            let names = try reader.fetch(FetchDescriptor(predicate: predicate, sortBy: [SortDescriptor(\.name)])).map(\.name)
+            #expect(names == (try everyVoyage.filter { try predicate.evaluate($0) }.map(\.name)))
+            fetched.append(names)
+        }
+        #expect(fetched == [["Lyon", "Paris"], ["Paris", "Rome"], ["Paris", "Rome"], ["Empty"]])
+    }
+}

@@ -19,9 +19,15 @@ package final class SnapshotTable: @unchecked Sendable {
     /// The entity's snapshots matching a store-neutral query.
     package func fetch(_ query: DataStoreQuery) throws -> [DefaultSnapshot] {
         try lock.withLock {
+            // The last entity looked up is kept: a `contains(where:)` reads the related models of
+            // one entity, and each lookup by name hashed it and copied its rows' references.
+            var last: (entityName: String, rows: EntityRows)?
             let engine = SnapshotQueryEngine { identifier in
                 guard case .integer(let key) = identifier.primaryKey else { return nil }
-                return self.rows[identifier.entityName]?[key]
+                if last?.entityName != identifier.entityName {
+                    last = self.rows[identifier.entityName].map { (identifier.entityName, $0) }
+                }
+                return last?.rows[key]
             }
             do {
                 guard let live = rows[query.entityName]?.live() else { return [] }
