@@ -43,7 +43,7 @@ struct PostgresMigrationTarget: SchemaMigrationTarget {
 
     func applySchemaChange(to schema: Schema, recording record: StoredSchema) throws {
         let layouts = schema === self.schema ? self.layouts : try PostgresStore.layouts(of: schema)
-        try PostgresMigration(pool: pool, connection: connection).apply(layouts.values.sorted { $0.entityName < $1.entityName })
+        try PostgresMigration(pool: pool, connection: connection).apply(PostgresEntityLayout.tables(of: layouts))
         let metadata = PostgresMetadata(pool: pool, connection: connection)
         if try metadata.storedSchema() != record { try metadata.writeStoredSchema(record) }
     }
