@@ -1,12 +1,14 @@
 import Foundation
 import OpenSwiftData
+import PostgresStore
+import PostgresTestSupport
 import Testing
 
 /// A hierarchy's models through the context's fetch, count, identifier and batch-delete paths,
-/// on the SQLite store (file and memory) and on `InMemoryStore`.
+/// on the SQLite store (file and memory), on PostgreSQL and on `InMemoryStore`.
 @Suite struct InheritanceFetchTests {
     enum Store: String, CaseIterable, CustomTestStringConvertible {
-        case sqliteFile, sqliteMemory, inMemoryStore
+        case sqliteFile, sqliteMemory, postgres, inMemoryStore
         var testDescription: String { rawValue }
     }
 
@@ -17,6 +19,7 @@ import Testing
         switch store {
         case .sqliteFile: return try ModelContainer(for: schema, configurations: [ModelConfiguration(url: ScratchFiles.store("inheritance"))])
         case .sqliteMemory: return try ModelContainer(for: schema, configurations: [ModelConfiguration(isStoredInMemoryOnly: true)])
+        case .postgres: return try ModelContainer(for: schema, configurations: [PostgresStoreConfiguration(schema: schema, url: TestDatabase.makeDatabase())])
         case .inMemoryStore: return try ModelContainer(for: schema, configurations: [InMemoryStoreConfiguration()])
         }
     }
