@@ -1,27 +1,16 @@
 import Foundation
 import OpenSwiftData
-import PostgresStore
-import PostgresTestSupport
 import Testing
 
 /// A hierarchy's models through the context's fetch, count, identifier and batch-delete paths,
 /// on the SQLite store (file and memory), on PostgreSQL and on `InMemoryStore`.
 @Suite struct InheritanceFetchTests {
-    enum Store: String, CaseIterable, CustomTestStringConvertible {
-        case sqliteFile, sqliteMemory, postgres, inMemoryStore
-        var testDescription: String { rawValue }
-    }
+    typealias Store = InheritanceStore
 
     private static let start = Date(timeIntervalSince1970: 1_700_000_000)
 
     private func container(_ store: Store) throws -> ModelContainer {
-        let schema = Schema(journeyTypes)
-        switch store {
-        case .sqliteFile: return try ModelContainer(for: schema, configurations: [ModelConfiguration(url: ScratchFiles.store("inheritance"))])
-        case .sqliteMemory: return try ModelContainer(for: schema, configurations: [ModelConfiguration(isStoredInMemoryOnly: true)])
-        case .postgres: return try ModelContainer(for: schema, configurations: [PostgresStoreConfiguration(schema: schema, url: TestDatabase.makeDatabase())])
-        case .inMemoryStore: return try ModelContainer(for: schema, configurations: [InMemoryStoreConfiguration()])
-        }
+        try store.container(journeyTypes)
     }
 
     /// Four journeys, one of each class, saved.
