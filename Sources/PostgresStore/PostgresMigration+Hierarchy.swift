@@ -24,6 +24,7 @@ extension PostgresMigration {
             try run("DELETE FROM \(layout.table) WHERE \(column) <> \(PostgresSQL.literal(layout.entityName))")
         case (let index?, let hierarchy?):
             columns.remove(at: index)
+            guard isSchemaChange else { return }
             try run("DELETE FROM \(layout.table) WHERE \(column) NOT IN (\(hierarchy.entities.map(PostgresSQL.literal).joined(separator: ", ")))")
         case (nil, nil):
             break

@@ -19,6 +19,9 @@ import PostgresNIO
 struct PostgresMigration {
     let pool: PostgresConnectionPool
     let connection: PostgresConnection
+    /// Whether the schema record changes: when not, no class left a hierarchy, and an open does
+    /// not scan hierarchy tables for their rows.
+    var isSchemaChange = true
 
     /// A column as the catalog describes it.
     struct CatalogColumn {

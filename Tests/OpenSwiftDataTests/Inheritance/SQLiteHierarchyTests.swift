@@ -286,6 +286,17 @@ import Testing
         #expect(try read(#"SELECT "Z_ENT" FROM "Vehicle" ORDER BY "Z_PK""#, container) == ["Vehicle", "Car"])
     }
 
+    @Test(arguments: [Store.sqliteFile, .postgres])
+    func aClassLeavingTheHierarchyTakesItsRowsAndColumnsAlong(_ store: Store) throws {
+        let url = try location(store, "hierarchy-leaving")
+        _ = try insertFleet(into: ModelContext(container(store, url: url)))
+        let container = try container(store, url: url, types: [Vehicle.self, Car.self, Driver.self, Garage.self])
+        #expect(try read(#"SELECT "Z_ENT" FROM "Vehicle" ORDER BY "Z_PK""#, container) == ["Vehicle", "Car"])
+        #expect(try vehicleColumns(container) == ["Z_PK", "Z_ENT", "plate", "garage", "seats"])
+        let all = try ModelContext(container).fetch(FetchDescriptor<Vehicle>(sortBy: [SortDescriptor(\.plate)]))
+        #expect(all.map { String(describing: type(of: $0)) } == ["Car", "Vehicle"])
+    }
+
     @Test func aFileKeepingASubclassInItsOwnTableIsRefusedAndLeftAlone() throws {
         let url = ScratchFiles.store("hierarchy-separate")
         _ = try ModelContainer(for: Schema([Vehicle.self, Driver.self, Garage.self]), configurations: [ModelConfiguration(url: url)])
