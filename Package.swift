@@ -143,13 +143,15 @@ let package = Package(
             dependencies: [
                 "OpenSwiftData",
                 "JSONStore",
+                "PostgresStore",
+                "PostgresTestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]
         ),
         .testTarget(name: "CrossModuleTests", dependencies: ["CrossModuleModels", "OpenSwiftData"]),
         // Model code that imports only SwiftData, as written for Apple's framework.
-        .testTarget(name: "SwiftDataTests", dependencies: [.target(name: swiftDataModule), "JSONStore"]),
+        .testTarget(name: "SwiftDataTests", dependencies: [.target(name: swiftDataModule), "JSONStore", "PostgresStore", "PostgresTestSupport"]),
         .testTarget(name: "JSONStoreTests", dependencies: ["JSONStore", "DataStoreTesting", "JSONStoreCrashWriter"]),
         .testTarget(name: "DataStoreTestingTests", dependencies: ["DataStoreTesting"]),
         .testTarget(name: "QueryTranslationTests", dependencies: ["OpenSwiftData"]),

@@ -14,9 +14,12 @@ struct PostgresColumn {
     }
 
     let property: ModelTypeInfo.Property
-    let storage: Storage
-    let isOptional: Bool
+    var storage: Storage
+    var isOptional: Bool
     var destination: String?
+    /// The table holding `destination`'s rows when it is not named after it: its hierarchy
+    /// root's, for a subclass (``EntityHierarchy/table(of:)``).
+    var destinationTable: String?
     var inverse: String?
     var joinTable: PostgresJoinTable?
     /// The property's name in the previous version (`originalName`), when it had another.
@@ -49,7 +52,7 @@ struct PostgresColumn {
     /// The to-one's foreign key, added when missing. References are checked at commit, as a save
     /// writes rows that refer to each other in any order.
     func foreignKey(in entityName: String) -> String? {
-        guard storage == .toOne, let destination else { return nil }
+        guard storage == .toOne, let destination = destinationTable ?? destination else { return nil }
         let constraint = PostgresSQL.quote(foreignKeyName(in: entityName))
         let add = "ALTER TABLE \(PostgresSQL.quote(entityName)) ADD CONSTRAINT \(constraint) FOREIGN KEY (\(PostgresSQL.quote(name))) \(PostgresSQL.references(destination, onDelete: "SET NULL"))"
         return "DO $$ BEGIN \(add); EXCEPTION WHEN duplicate_object THEN NULL; END $$"
@@ -68,13 +71,17 @@ struct PostgresJoinTable: Hashable {
     var ownerEntity: String
     var memberEntity: String
     var isOwnerSide: Bool
+    /// The tables holding the owner's and the member's rows, when not named after them (a
+    /// subclass's: its hierarchy root's).
+    var ownerTable: String?
+    var memberTable: String?
 
     var selfColumn: String { isOwnerSide ? Self.ownerColumn : Self.memberColumn }
     var relatedColumn: String { isOwnerSide ? Self.memberColumn : Self.ownerColumn }
 
     var createStatements: [String] {
-        let owner = "\(PostgresSQL.quote(Self.ownerColumn)) bigint NOT NULL \(PostgresSQL.references(ownerEntity, onDelete: "CASCADE"))"
-        let member = "\(PostgresSQL.quote(Self.memberColumn)) bigint NOT NULL \(PostgresSQL.references(memberEntity, onDelete: "CASCADE"))"
+        let owner = "\(PostgresSQL.quote(Self.ownerColumn)) bigint NOT NULL \(PostgresSQL.references(ownerTable ?? ownerEntity, onDelete: "CASCADE"))"
+        let member = "\(PostgresSQL.quote(Self.memberColumn)) bigint NOT NULL \(PostgresSQL.references(memberTable ?? memberEntity, onDelete: "CASCADE"))"
         return ["CREATE TABLE IF NOT EXISTS \(PostgresSQL.quote(name)) (\(owner), \(member), PRIMARY KEY (\(PostgresSQL.quote(Self.ownerColumn)), \(PostgresSQL.quote(Self.memberColumn))))",
                 "CREATE INDEX IF NOT EXISTS \(PostgresSQL.quote(memberIndexName)) ON \(PostgresSQL.quote(name)) (\(PostgresSQL.quote(Self.memberColumn)))"]
     }
@@ -82,7 +89,9 @@ struct PostgresJoinTable: Hashable {
     var memberIndexName: String { "\(name)_member" }
 }
 
-/// One entity's table: its columns in the model's row order, constraints and indexes.
+/// One entity's table: its columns in the model's row order, constraints and indexes. An entity
+/// of a class hierarchy keeps its rows in the hierarchy's table (``EntityHierarchy``), of which
+/// this is the entity's view; ``storage`` describes the table itself.
 final class PostgresEntityLayout: @unchecked Sendable {
     let entityName: String
     let info: ModelTypeInfo
@@ -90,6 +99,14 @@ final class PostgresEntityLayout: @unchecked Sendable {
     let columns: [PostgresColumn]
     let uniqueConstraints: [[String]]
     let indices: [[String]]
+    /// The entity's hierarchy as it sees it; nil for a flat entity.
+    let hierarchy: EntityHierarchy?
+    /// The hierarchy table's layout, for the entities of a hierarchy (set once, as the store's
+    /// layouts are made); nil for a flat entity, whose table is its own.
+    var sharedTable: PostgresEntityLayout?
+    /// The to-ones and to-manys whose destination has subentities, whose related rows' entities
+    /// a fetch reads (set with ``sharedTable``).
+    var polymorphic: [PostgresColumn] = []
 
     init(entity: Schema.Entity) throws {
         guard let modelType = entity.modelType ?? EntityRegistry.modelType(named: entity.name) else {
@@ -100,6 +117,7 @@ final class PostgresEntityLayout: @unchecked Sendable {
         }
         entityName = entity.name
         info = ModelTypeInfo.of(modelType)
+        hierarchy = EntityHierarchy(of: entity)
         var columns: [PostgresColumn] = []
         for property in info.properties {
             if entity.attributesByName[property.name]?.isTransient == true { continue }
@@ -110,34 +128,73 @@ final class PostgresEntityLayout: @unchecked Sendable {
             case .attribute:
                 columns.append(PostgresColumn(property: property, storage: PostgresValueCoding.storage(for: property.valueType), isOptional: property.isOptional))
             case .toOne(let destination, let optional):
-                columns.append(PostgresColumn(property: property, storage: .toOne, isOptional: optional, destination: Schema.entityName(for: destination)))
+                columns.append(PostgresColumn(property: property, storage: .toOne, isOptional: optional, destination: Schema.entityName(for: destination),
+                                              destinationTable: EntityHierarchy.table(of: destination)))
             case .toMany(let destination, let optional):
-                columns.append(Self.toMany(entity: entity, property: property, destination: Schema.entityName(for: destination), isOptional: optional))
+                columns.append(Self.toMany(entity: entity, property: property, destination: destination, isOptional: optional))
             }
             let original = entity.attributesByName[property.name]?.originalName ?? entity.relationshipsByName[property.name]?.originalName
             columns[columns.count - 1].originalName = original.flatMap { $0.isEmpty || $0 == property.name ? nil : $0 }
         }
+        if hierarchy != nil, columns.contains(where: { $0.name == PostgresSQL.entityColumn }) {
+            throw PostgresStoreError(.incompatibleSchema, "\(entity.name).\(PostgresSQL.entityColumn) collides with the column naming each row's class in a hierarchy's table; rename the property.")
+        }
         self.columns = columns
-        uniqueConstraints = entity.uniquenessConstraints
-        indices = entity.indices
+        uniqueConstraints = EntityHierarchy.inherited(entity, \.uniquenessConstraints)
+        indices = EntityHierarchy.inherited(entity, \.indices)
+    }
+
+    /// The layout of a hierarchy's table: `members`' columns (a subclass's nullable, as other
+    /// classes' rows have none), constraints and indexes; named after the root, as its rows are
+    /// the root's view's.
+    init(sharing members: [PostgresEntityLayout], root: PostgresEntityLayout) throws {
+        let ordered = EntityHierarchy.ordered(members, root: root.entityName, entity: \.entityName)
+        let picked = EntityHierarchy.sharedColumns(ordered.map { ($0.entityName, $0.columns) }, name: \.name) {
+            $0.storage == $1.storage && $0.destination == $1.destination
+        }
+        let positions: [(member: Int, position: Int)]
+        switch picked {
+        case .success(let found): positions = found
+        case .failure(let conflict):
+            throw PostgresStoreError(.incompatibleSchema, "\(conflict.entity).\(conflict.property) shares the table \(root.entityName) with a property of the same name stored differently in another class of the hierarchy; rename one of them.")
+        }
+        entityName = root.entityName
+        info = root.info
+        columns = positions.map { member, position in
+            var column = ordered[member].columns[position]
+            if ordered[member] !== root { column.isOptional = true }
+            return column
+        }
+        uniqueConstraints = EntityHierarchy.union(ordered.map(\.uniqueConstraints))
+        indices = EntityHierarchy.union(ordered.map(\.indices))
+        hierarchy = EntityHierarchy(root: root.entityName, entities: ordered.map(\.entityName))
     }
 
     /// A to-many whose inverse is a to-one is read through that to-one's key; any other through a
     /// join table.
-    private static func toMany(entity: Schema.Entity, property: ModelTypeInfo.Property, destination: String, isOptional: Bool) -> PostgresColumn {
-        var column = PostgresColumn(property: property, storage: .toManyByJoinTable, isOptional: isOptional, destination: destination)
+    private static func toMany(entity: Schema.Entity, property: ModelTypeInfo.Property, destination destinationType: any PersistentModel.Type,
+                               isOptional: Bool) -> PostgresColumn {
+        let destination = Schema.entityName(for: destinationType)
+        let destinationTable = EntityHierarchy.table(of: destinationType)
+        var column = PostgresColumn(property: property, storage: .toManyByJoinTable, isOptional: isOptional, destination: destination,
+                                    destinationTable: destinationTable)
         let inverse = entity.relationshipsByName[property.name]?.inverseName
         let inverseShape = inverse.flatMap { name in
             EntityRegistry.modelType(named: destination).flatMap { ModelTypeInfo.of($0).properties.first { $0.name == name }?.shape }
         }
         if let inverse, case .toOne? = inverseShape {
-            return PostgresColumn(property: property, storage: .toManyByInverse, isOptional: isOptional, destination: destination, inverse: inverse)
+            column.storage = .toManyByInverse
+            column.inverse = inverse
+            return column
         }
-        let mine = "\(entity.name).\(property.name)"
+        let declaring = EntityHierarchy.declaringEntity(of: property.name, in: entity)
+        let ownTable = EntityHierarchy(of: declaring).map(\.root).flatMap { $0 == declaring.name ? nil : $0 }
+        let mine = "\(declaring.name).\(property.name)"
         let theirs = inverse.map { "\(destination).\($0)" }
         let isOwner = theirs.map { mine <= $0 } ?? true
-        column.joinTable = PostgresJoinTable(name: "osd_\(isOwner ? mine : theirs!)", ownerEntity: isOwner ? entity.name : destination,
-                                             memberEntity: isOwner ? destination : entity.name, isOwnerSide: isOwner)
+        column.joinTable = PostgresJoinTable(name: "osd_\(isOwner ? mine : theirs ?? mine)", ownerEntity: isOwner ? declaring.name : destination,
+                                             memberEntity: isOwner ? destination : declaring.name, isOwnerSide: isOwner,
+                                             ownerTable: isOwner ? ownTable : destinationTable, memberTable: isOwner ? destinationTable : ownTable)
         return column
     }
 
@@ -148,7 +205,9 @@ final class PostgresEntityLayout: @unchecked Sendable {
     var attributeColumns: [PostgresColumn] { columns.filter { $0.hasColumn && $0.storage != .toOne } }
     var toManyColumns: [PostgresColumn] { columns.filter { !$0.hasColumn } }
 
-    var table: String { PostgresSQL.quote(entityName) }
+    /// The table holding the entity's rows: its own, or its hierarchy root's.
+    var tableName: String { hierarchy?.root ?? entityName }
+    var table: String { PostgresSQL.quote(tableName) }
     var keyColumn: String { "\(table).\(PostgresSQL.quote(PostgresSQL.primaryKey))" }
     /// `"T"."Z_PK", "T"."a", …`: the key, then every stored column.
     var selectList: String {
@@ -160,7 +219,8 @@ final class PostgresEntityLayout: @unchecked Sendable {
     }
 
     var createTableStatement: String {
-        let definitions = ["\(PostgresSQL.quote(PostgresSQL.primaryKey)) bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY"] + storedColumns.map(\.definition)
+        let entity = hierarchy == nil ? [] : [PostgresSQL.entityColumnDefinition]
+        let definitions = ["\(PostgresSQL.quote(PostgresSQL.primaryKey)) bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY"] + entity + storedColumns.map(\.definition)
         return "CREATE TABLE IF NOT EXISTS \(table) (\(definitions.joined(separator: ", ")))"
     }
 
@@ -174,6 +234,7 @@ final class PostgresEntityLayout: @unchecked Sendable {
         for constraint in uniqueConstraints { index("unique", constraint, unique: true) }
         for properties in indices { index("index", properties, unique: false) }
         for column in toOneColumns { index("reference", [column.name], unique: false) }
+        if hierarchy != nil { index("entity", [PostgresSQL.entityColumn], unique: false) }
         return indexes
     }
 }
@@ -181,6 +242,9 @@ final class PostgresEntityLayout: @unchecked Sendable {
 /// Spelling of the store's SQL.
 enum PostgresSQL {
     static let primaryKey = "Z_PK"
+    static let entityColumn = EntityHierarchy.entityColumn
+    /// Every row of a hierarchy's table names its entity.
+    static let entityColumnDefinition = "\(quote(entityColumn)) text NOT NULL"
     static let metadataTable = "osd_metadata"
     static let receiptsTable = "osd_save_receipts"
     static let nanTable = "osd_nan_columns"

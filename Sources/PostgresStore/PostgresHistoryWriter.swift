@@ -106,7 +106,9 @@ extension PostgresHistoryWriter.Tombstone {
             for (offset, column) in preserved.enumerated() {
                 if let text = try cells[offset + 1].decode(String?.self) { values.append((column.name, text)) }
             }
-            return Self(entityName: layout.entityName, key: try cells[0].decode(Int64.self), values: values)
+            // A hierarchy's rows name their own entity: a delete including subclasses takes theirs.
+            let entityName = layout.hierarchy == nil ? layout.entityName : try cells[preserved.count + 1].decode(String.self)
+            return Self(entityName: entityName, key: try cells[0].decode(Int64.self), values: values)
         }
     }
 }
@@ -118,8 +120,10 @@ extension PostgresEntityLayout {
         return attributeColumns.filter { preserved.contains($0.name) }
     }
 
-    /// What a delete returns for its history: each row's key, then its preserved values as text.
+    /// What a delete returns for its history: each row's key, then its preserved values as text,
+    /// then for a hierarchy's table the row's entity.
     var deletionReturning: String {
-        ([PostgresSQL.quote(PostgresSQL.primaryKey)] + preservedColumns.map { "\(PostgresSQL.quote($0.name))::text" }).joined(separator: ", ")
+        let entity = hierarchy == nil ? [] : [PostgresSQL.quote(PostgresSQL.entityColumn)]
+        return ([PostgresSQL.quote(PostgresSQL.primaryKey)] + preservedColumns.map { "\(PostgresSQL.quote($0.name))::text" } + entity).joined(separator: ", ")
     }
 }

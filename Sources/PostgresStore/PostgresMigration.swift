@@ -19,9 +19,12 @@ import PostgresNIO
 struct PostgresMigration {
     let pool: PostgresConnectionPool
     let connection: PostgresConnection
+    /// Whether the schema record changes: when not, no class left a hierarchy, and an open does
+    /// not scan hierarchy tables for their rows.
+    var isSchemaChange = true
 
     /// A column as the catalog describes it.
-    private struct CatalogColumn {
+    struct CatalogColumn {
         var name: String
         var type: String
         var isNullable: Bool
@@ -29,6 +32,7 @@ struct PostgresMigration {
 
     func apply(_ layouts: [PostgresEntityLayout]) throws {
         let catalog = try catalogColumns()
+        try refuseSeparateSubentityTables(layouts, catalog: Set(catalog.keys))
         // Every table first: the foreign keys and join tables below refer to them in any order.
         for layout in layouts {
             if let stored = catalog[layout.entityName] {
@@ -52,11 +56,11 @@ struct PostgresMigration {
         }
     }
 
-    private func run(_ sql: String, _ binds: PostgresBindings) throws -> [PostgresRow] {
+    func run(_ sql: String, _ binds: PostgresBindings) throws -> [PostgresRow] {
         try pool.run(sql, binds, on: connection)
     }
 
-    private func run(_ sql: String) throws {
+    func run(_ sql: String) throws {
         _ = try pool.run(sql, on: connection)
     }
 
@@ -74,6 +78,7 @@ struct PostgresMigration {
 
     private func reshape(_ layout: PostgresEntityLayout, from stored: [CatalogColumn]) throws {
         var remaining = stored.filter { $0.name != PostgresSQL.primaryKey }
+        try changeHierarchy(of: layout, columns: &remaining)
         let table = layout.table
         for column in layout.storedColumns {
             if let index = remaining.firstIndex(where: { $0.name == column.name }) {

@@ -43,9 +43,10 @@ struct PostgresMigrationTarget: SchemaMigrationTarget {
 
     func applySchemaChange(to schema: Schema, recording record: StoredSchema) throws {
         let layouts = schema === self.schema ? self.layouts : try PostgresStore.layouts(of: schema)
-        try PostgresMigration(pool: pool, connection: connection).apply(layouts.values.sorted { $0.entityName < $1.entityName })
         let metadata = PostgresMetadata(pool: pool, connection: connection)
-        if try metadata.storedSchema() != record { try metadata.writeStoredSchema(record) }
+        let isChange = try metadata.storedSchema() != record
+        try PostgresMigration(pool: pool, connection: connection, isSchemaChange: isChange).apply(PostgresEntityLayout.tables(of: layouts))
+        if isChange { try metadata.writeStoredSchema(record) }
     }
 
     func migrationContainer(for schema: Schema) throws -> ModelContainer {

@@ -92,14 +92,18 @@ struct PostgresSave {
         var isNew = false
         if layout.uniqueConstraints.count > 1 {
             stored = try existing(layout, values: values)
-            if let stored { try update(layout, key: stored, values: values) }
+            if let stored { try update(layout, key: stored, values: values, changingClass: true) }
         }
         if stored == nil {
-            var sql = columns.isEmpty ? "INSERT INTO \(layout.table) DEFAULT VALUES"
-                : "INSERT INTO \(layout.table) (\(names.joined(separator: ", "))) VALUES (\((1...columns.count).map { "$\($0)" }.joined(separator: ", ")))"
+            // A hierarchy's row names its entity; on a conflict it becomes this entity's row.
+            let entity = layout.entityInsert
+            let inserted = (entity.map { [$0.column] } ?? []) + names
+            let placeholders = (entity.map { [$0.value] } ?? []) + columns.indices.map { "$\($0 + 1)" }
+            var sql = inserted.isEmpty ? "INSERT INTO \(layout.table) DEFAULT VALUES"
+                : "INSERT INTO \(layout.table) (\(inserted.joined(separator: ", "))) VALUES (\(placeholders.joined(separator: ", ")))"
             if layout.uniqueConstraints.count == 1, !columns.isEmpty {
                 let target = layout.uniqueConstraints[0].map(PostgresSQL.quote).joined(separator: ", ")
-                sql += " ON CONFLICT (\(target)) DO UPDATE SET \(names.map { "\($0) = EXCLUDED.\($0)" }.joined(separator: ", "))"
+                sql += " ON CONFLICT (\(target)) DO UPDATE SET \((names.map { "\($0) = EXCLUDED.\($0)" } + layout.classAssignments).joined(separator: ", "))"
             }
             // A row `ON CONFLICT` updated has an `xmax`; a new one has none.
             let cells = PostgresRandomAccessRow(try run(sql + " RETURNING \(key), (xmax = 0)", binds)[0])
@@ -128,12 +132,15 @@ struct PostgresSave {
         return try rows.first.map { try PostgresRandomAccessRow($0)[0].decode(Int64.self) }
     }
 
-    private mutating func update(_ layout: PostgresEntityLayout, key: Int64, values: [Any?]) throws {
+    /// `changingClass`: an insert merged into a stored row, which may be another class's of the
+    /// hierarchy and becomes this entity's.
+    private mutating func update(_ layout: PostgresEntityLayout, key: Int64, values: [Any?], changingClass: Bool = false) throws {
         let columns = layout.attributeColumns
-        guard !columns.isEmpty else { return }
+        let classAssignments = changingClass ? layout.classAssignments : []
+        guard !columns.isEmpty || !classAssignments.isEmpty else { return }
         var binds = try attributeBinds(layout, values)
         binds.append(key)
-        let assignments = columns.enumerated().map { "\(PostgresSQL.quote($1.name)) = $\($0 + 1)" }.joined(separator: ", ")
+        let assignments = (columns.enumerated().map { "\(PostgresSQL.quote($1.name)) = $\($0 + 1)" } + classAssignments).joined(separator: ", ")
         _ = try run("UPDATE \(layout.table) SET \(assignments) WHERE \(PostgresSQL.quote(PostgresSQL.primaryKey)) = $\(columns.count + 1)", binds)
     }
 
@@ -177,7 +184,7 @@ struct PostgresSave {
                 _ = try run("DELETE FROM \(table) WHERE \(mine) = $1 AND NOT (\(theirs) = ANY($2))", binds)
                 _ = try run("INSERT INTO \(table) (\(mine), \(theirs)) SELECT $1, unnest($2::bigint[]) ON CONFLICT DO NOTHING", binds)
             } else if let inverse = column.inverse, let destination = column.destination {
-                let table = PostgresSQL.quote(destination), link = PostgresSQL.quote(inverse), pk = PostgresSQL.quote(PostgresSQL.primaryKey)
+                let table = PostgresSQL.quote(column.destinationTable ?? destination), link = PostgresSQL.quote(inverse), pk = PostgresSQL.quote(PostgresSQL.primaryKey)
                 _ = try run("UPDATE \(table) SET \(link) = NULL WHERE \(link) = $1 AND NOT (\(pk) = ANY($2))", binds)
                 _ = try run("UPDATE \(table) SET \(link) = $1 WHERE \(pk) = ANY($2) AND \(link) IS DISTINCT FROM $1", binds)
             }

@@ -42,16 +42,18 @@ extension PostgresStore: QueryableDataStore {
     }
 
     /// The batch delete, recorded as one history transaction by `author` of one delete per
-    /// model (none when nothing matched), in the delete's own transaction.
-    func deleteModels(matching query: DataStoreQuery, author: String?) throws {
+    /// model (none when nothing matched), in the delete's own transaction. `includingSubentities`:
+    /// the models of the entity's subentities too, each recorded as its own entity's.
+    func deleteModels(matching query: DataStoreQuery, author: String?, includingSubentities: Bool = false) throws {
         let layout = try layout(query.entityName)
-        let matching = try statement(DataStoreQuery(entityName: query.entityName, filter: query.filter), layout: layout, columns: layout.keyColumn)
+        let matching = try statement(DataStoreQuery(entityName: query.entityName, filter: query.filter), layout: layout, columns: layout.keyColumn,
+                                     includingSubentities: includingSubentities)
         try retryingConflicts { connection in
             let sql = "DELETE FROM \(layout.table) WHERE \(PostgresSQL.quote(PostgresSQL.primaryKey)) IN (\(matching.sql)) RETURNING \(layout.deletionReturning)"
             let tombstones = try PostgresHistoryWriter.Tombstone.all(deleted: try runQuery(sql, matching.binds, on: connection), layout: layout)
                 .sorted { $0.key < $1.key }
             guard !tombstones.isEmpty else { return }
-            let changes = tombstones.map { PostgresHistoryWriter.Change(kind: .delete, entityName: layout.entityName, key: $0.key) }
+            let changes = tombstones.map { PostgresHistoryWriter.Change(kind: .delete, entityName: $0.entityName, key: $0.key) }
             let number = try PostgresHistoryWriter(pool: pool, connection: connection).record(author: author, changes: changes, tombstones: tombstones)
             try PostgresHistory.applyRetention(configuration.historyRetention, after: number, pool, connection)
         }
@@ -67,13 +69,16 @@ extension PostgresStore: QueryableDataStore {
         }
     }
 
-    /// `SELECT <columns> FROM "T" [WHERE …] ORDER BY … [LIMIT … OFFSET …]`, numbered and bound.
-    func statement(_ query: DataStoreQuery, layout: PostgresEntityLayout, columns: String) throws -> (sql: String, binds: PostgresBindings) {
+    /// `SELECT <columns> FROM "T" [WHERE …] ORDER BY … [LIMIT … OFFSET …]`, numbered and bound;
+    /// of a hierarchy's table, the entity's own rows (`includingSubentities`: its subentities' too).
+    func statement(_ query: DataStoreQuery, layout: PostgresEntityLayout, columns: String,
+                   includingSubentities: Bool = false) throws -> (sql: String, binds: PostgresBindings) {
         let renderer = renderer(for: layout)
         if !query.sortBy.isEmpty, try sortsByNaN(query, layout: layout) { throw DataStoreError.preferInMemorySort }
         let clauses: SQLFragment
         do {
-            clauses = try renderer.render(query)
+            let entity = includingSubentities ? layout.hierarchyCondition : layout.entityCondition
+            clauses = try entity.map { try Self.clauses(query, renderer, keepingTo: $0) } ?? renderer.render(query)
         } catch let error as QueryTranslationError {
             throw error.kind == .unsupportedSort ? DataStoreError.preferInMemorySort : DataStoreError.preferInMemoryFilter
         }
@@ -111,6 +116,8 @@ extension PostgresStore: QueryableDataStore {
                 return .integer(key)
             },
             relatedRows: { [layouts] path in Self.relatedRows(path, of: entityName, layouts: layouts) },
+            // `is` a class of another hierarchy is left to the context.
+            entity: { [layouts] name in EntityHierarchy.typeCheck(layout.hierarchy, layouts[name]?.hierarchy) },
             dialect: .postgreSQL
         )
     }
@@ -122,7 +129,9 @@ extension PostgresStore: QueryableDataStore {
         }
         var expression = ""
         for (depth, component) in path.components.enumerated() {
-            guard let column = layout.column(named: component), column.hasColumn else {
+            // A subclass's column of the fetched row's hierarchy table, which `as?` reads.
+            let shared = depth == 0 ? layout.sharedTable?.column(named: component) : nil
+            guard let column = layout.column(named: component) ?? shared, column.hasColumn else {
                 throw QueryTranslationError(.unsupportedPredicate, "The property path \(path) is not a stored column")
             }
             if depth == 0 {
@@ -144,15 +153,16 @@ extension PostgresStore: QueryableDataStore {
         guard path.components.count == 1, let layout = layouts[entityName],
               let column = layout.column(named: path.components[0]), let destination = column.destination, !column.hasColumn else { return nil }
         let key = PostgresSQL.quote(PostgresSQL.primaryKey)
+        let destinationTable = PostgresSQL.quote(column.destinationTable ?? destination)
         let table: String, related: String, link: String
         if column.storage == .toManyByInverse, let inverse = column.inverse {
-            (table, related, link) = (PostgresSQL.quote(destination), key, PostgresSQL.quote(inverse))
+            (table, related, link) = (destinationTable, key, PostgresSQL.quote(inverse))
         } else if let joinTable = column.joinTable {
             (table, related, link) = (PostgresSQL.quote(joinTable.name), PostgresSQL.quote(joinTable.relatedColumn), PostgresSQL.quote(joinTable.selfColumn))
         } else {
             return nil
         }
-        return SQLiteRelatedRows(table: table, key: related, link: link, owner: layout.keyColumn, destination: PostgresSQL.quote(destination),
+        return SQLiteRelatedRows(table: table, key: related, link: link, owner: layout.keyColumn, destination: destinationTable,
                                  destinationKey: key) { alias, path in
             try columnExpression(path, from: destination, layouts: layouts, qualifier: alias)
         }

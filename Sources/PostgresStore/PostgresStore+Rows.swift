@@ -40,6 +40,7 @@ extension PostgresStore: DataStoreRowAccess {
                     rows[index].values[column.property.index] = identifiers
                 }
             }
+            if !layout.polymorphic.isEmpty { try identifyRelatedEntities(of: &rows, layout: layout, on: connection) }
             return rows
         }
     }
@@ -60,7 +61,7 @@ extension PostgresStore: DataStoreRowAccess {
     private func relatedKeys(_ column: PostgresColumn, of owners: [Int64], on connection: PostgresConnection) throws -> [Int64: [Int64]] {
         let sql: String
         if column.storage == .toManyByInverse, let inverse = column.inverse, let destination = column.destination {
-            sql = "SELECT \(PostgresSQL.quote(inverse)), \(PostgresSQL.quote(PostgresSQL.primaryKey)) FROM \(PostgresSQL.quote(destination)) WHERE \(PostgresSQL.quote(inverse)) = ANY($1) ORDER BY 2"
+            sql = "SELECT \(PostgresSQL.quote(inverse)), \(PostgresSQL.quote(PostgresSQL.primaryKey)) FROM \(PostgresSQL.quote(column.destinationTable ?? destination)) WHERE \(PostgresSQL.quote(inverse)) = ANY($1) ORDER BY 2"
         } else if let joinTable = column.joinTable {
             sql = "SELECT \(PostgresSQL.quote(joinTable.selfColumn)), \(PostgresSQL.quote(joinTable.relatedColumn)) FROM \(PostgresSQL.quote(joinTable.name)) WHERE \(PostgresSQL.quote(joinTable.selfColumn)) = ANY($1) ORDER BY 2"
         } else {

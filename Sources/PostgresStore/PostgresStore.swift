@@ -9,8 +9,10 @@ import PostgresNIO
 /// let container = try ModelContainer(for: Trip.self, configurations: configuration)
 /// ```
 ///
-/// Each entity is a table (`Z_PK` key, one column per attribute, a foreign key per to-one), each
-/// many-to-many a join table; `#Unique` constraints are unique indexes, and an insert equal to a
+/// Each entity is a table (`Z_PK` key, one column per attribute, a foreign key per to-one), or
+/// each class hierarchy (the root's table holds every subclass's rows, each naming its entity in
+/// `Z_ENT`, so a relationship to a base class may hold a subclass's model); each many-to-many a
+/// join table; `#Unique` constraints are unique indexes, and an insert equal to a
 /// stored model on one updates that model (`INSERT … ON CONFLICT`). Every process that opens the
 /// database shares its store identifier, kept in the database, so identifiers are valid in all.
 ///
@@ -42,6 +44,9 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
 
     let pool: PostgresConnectionPool
     let layouts: [String: PostgresEntityLayout]
+    /// Translates the predicates of a hierarchy's entities, whose `as?` reads subclasses'
+    /// properties (``ModelQueryResolution`` by type knows a type and what it refers to).
+    let hierarchyTranslator: QueryTranslator
 
     /// Connects and, in one transaction under an advisory lock (so processes opening the
     /// database at once migrate it once), creates the store's own tables, reads the store
@@ -67,6 +72,7 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
         self.configuration = configuration
         self.schema = schema
         self.layouts = layouts
+        hierarchyTranslator = ModelQueryResolution.translator(for: schema)
         self.pool = pool
         self.identifier = identifier
     }
@@ -74,6 +80,7 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
     static func layouts(of schema: Schema) throws -> [String: PostgresEntityLayout] {
         var layouts: [String: PostgresEntityLayout] = [:]
         for entity in schema.entities { layouts[entity.name] = try PostgresEntityLayout(entity: entity) }
+        try PostgresEntityLayout.shareHierarchyTables(layouts)
         return layouts
     }
 
@@ -122,10 +129,12 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
     }
 
     /// Deletes every model matching the request's predicate, in one statement.
+    /// With `includeSubclasses`, the models of the entity's subentities too.
     public func delete<T>(_ request: DataStoreBatchDeleteRequest<T>) throws where T: PersistentModel {
         var descriptor = FetchDescriptor<T>(predicate: request.predicate)
         descriptor.sortBy = []
-        try deleteModels(matching: try query(descriptor, sorted: false), author: request.editingState.author)
+        try deleteModels(matching: try query(descriptor, sorted: false), author: request.editingState.author,
+                         includingSubentities: request.includeSubclasses)
     }
 
     /// Deletes every model of every entity of the schema (the tables stay).
@@ -138,9 +147,10 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
 
     /// The descriptor as a store-neutral query; what the translator refuses is left to the context.
     func query<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, sorted: Bool) throws -> DataStoreQuery {
-        let translator = ModelQueryResolution.translator(for: T.self)
+        let entityName = Schema.entityName(for: T.self)
+        let translator = layouts[entityName]?.hierarchy == nil ? ModelQueryResolution.translator(for: T.self) : hierarchyTranslator
         do {
-            return try translator.translate(entityName: Schema.entityName(for: T.self), predicate: descriptor.predicate,
+            return try translator.translate(entityName: entityName, predicate: descriptor.predicate,
                                             sortBy: sorted ? descriptor.sortBy : [], fetchLimit: descriptor.fetchLimit,
                                             fetchOffset: descriptor.fetchOffset)
         } catch let error as QueryTranslationError {

@@ -41,7 +41,12 @@ package enum TestDatabase {
 
     /// Runs one statement on the server's database through a connection of its own.
     package static func execute(_ sql: String, on url: String) throws {
-        let configuration = try PostgresStoreConfiguration(url: url)
+        _ = try strings(sql, in: try PostgresStoreConfiguration(url: url))
+    }
+
+    /// The first column of each row a query answers, as text (NULL as "NULL"), on the database
+    /// `configuration` names, through a connection of its own.
+    package static func strings(_ sql: String, in configuration: PostgresStoreConfiguration) throws -> [String] {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         defer { try? group.syncShutdownGracefully() }
         let connection = try PostgresConnection.connect(
@@ -50,7 +55,8 @@ package enum TestDatabase {
                                  password: configuration.password, database: configuration.database, tls: .disable),
             id: 1, logger: Logger(label: "TestDatabase")).wait()
         defer { try? connection.close().wait() }
-        _ = try connection.query(PostgresQuery(unsafeSQL: sql), logger: Logger(label: "TestDatabase")).wait()
+        let rows = try connection.query(PostgresQuery(unsafeSQL: sql), logger: Logger(label: "TestDatabase")).wait().rows
+        return try rows.map { try PostgresRandomAccessRow($0)[0].decode(String?.self) ?? "NULL" }
     }
 
     private static func locateServer() throws -> String {

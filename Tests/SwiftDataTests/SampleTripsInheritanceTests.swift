@@ -1,5 +1,7 @@
 import Foundation
 import JSONStore
+import PostgresStore
+import PostgresTestSupport
 import SwiftData
 import Testing
 
@@ -84,7 +86,7 @@ import Testing
 
 @Suite struct SampleTripsInheritanceTests {
     enum Store: String, CaseIterable, CustomTestStringConvertible {
-        case sqliteFile, sqliteMemory, inMemoryStore, jsonStore
+        case sqliteFile, sqliteMemory, inMemoryStore, jsonStore, postgres
         var testDescription: String { rawValue }
     }
 
@@ -95,7 +97,7 @@ import Testing
         FileManager.default.temporaryDirectory.appendingPathComponent("sampletrips-\(UUID().uuidString).\(suffix)")
     }
 
-    /// A container on `store`; `url` reopens the same file.
+    /// A container on `store`; `url` reopens the same file (PostgreSQL: database).
     private func container(_ store: Store, url: URL? = nil) throws -> ModelContainer {
         let schema = Schema([Trip.self, PersonalTrip.self, BusinessTrip.self])
         switch store {
@@ -107,6 +109,9 @@ import Testing
             return try ModelContainer(for: schema, configurations: [InMemoryStoreConfiguration()])
         case .jsonStore:
             return try ModelContainer(for: schema, configurations: [JSONStoreConfiguration(name: "Trips", url: url ?? Self.scratchURL("json"))])
+        case .postgres:
+            let database = try url?.absoluteString ?? TestDatabase.makeDatabase()
+            return try ModelContainer(for: schema, configurations: [PostgresStoreConfiguration(schema: schema, url: database)])
         }
     }
 
@@ -178,9 +183,12 @@ import Testing
         #expect(try reader.fetch(FetchDescriptor<Trip>(sortBy: [SortDescriptor(\.name)])).map(\.name) == ["Grandma", "Offsite", "Weekend"])
     }
 
-    @Test(arguments: [Store.sqliteFile, .jsonStore])
+    @Test(arguments: [Store.sqliteFile, .jsonStore, .postgres])
     func reopenedStoreGivesBackEachTripAsItsOwnClass(_ store: Store) throws {
-        let url = Self.scratchURL(store == .jsonStore ? "json" : "store")
+        let url = switch store {
+        case .postgres: try #require(URL(string: TestDatabase.makeDatabase()))
+        default: Self.scratchURL(store == .jsonStore ? "json" : "store")
+        }
         defer { try? FileManager.default.removeItem(at: url) }
         try insertMixedTrips(into: ModelContext(container(store, url: url)))
         let reopened = try container(store, url: url)

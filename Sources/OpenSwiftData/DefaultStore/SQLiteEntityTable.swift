@@ -2,7 +2,7 @@ import Foundation
 
 /// One entity's table as the schema describes it: its columns and the model properties they
 /// hold. For an entity of a class hierarchy it is the entity's view of the hierarchy's shared
-/// table (``SQLiteHierarchy``): the columns of its own and inherited properties.
+/// table (``EntityHierarchy``): the columns of its own and inherited properties.
 struct SQLiteEntityTable {
     let table: SQLiteTable
     /// Per column of `table`: the model property it holds.
@@ -19,7 +19,7 @@ struct SQLiteEntityTable {
             throw SQLiteStoreError(.incompatibleSchema, "The entity name \(entity.name) is reserved for the store's own tables; rename the model class.", path: path)
         }
         info = ModelTypeInfo.of(modelType)
-        let hierarchy = SQLiteHierarchy(of: entity)
+        let hierarchy = EntityHierarchy(of: entity)
         var columns: [SQLiteColumn] = []
         var properties: [ModelTypeInfo.Property] = []
         var originalNames: [String?] = []
@@ -34,7 +34,7 @@ struct SQLiteEntityTable {
                                       isOptional: property.isOptional)
             case .toOne(let destination, let optional):
                 column = SQLiteColumn(property: property.name, storage: .toOne, isOptional: optional,
-                                      destination: Schema.entityName(for: destination), destinationTable: Self.table(of: destination))
+                                      destination: Schema.entityName(for: destination), destinationTable: EntityHierarchy.table(of: destination))
             case .toMany(let destination, let optional):
                 column = Self.toManyColumn(entity: entity, table: hierarchy?.root, property: property.name, destination: destination,
                                            isOptional: optional)
@@ -49,35 +49,10 @@ struct SQLiteEntityTable {
         for name in names where reserved.contains(name) || names.filter({ $0 == name }).count > 1 {
             throw SQLiteStoreError(.incompatibleSchema, "\(entity.name).\(name) collides with the store's column \(name) (\(reserved.joined(separator: " and ")) are the store's own); rename the property.", path: path)
         }
-        table = SQLiteTable(entityName: entity.name, columns: columns, uniqueConstraints: Self.inherited(entity, \.uniquenessConstraints),
-                            indices: Self.inherited(entity, \.indices), hierarchy: hierarchy)
+        table = SQLiteTable(entityName: entity.name, columns: columns, uniqueConstraints: EntityHierarchy.inherited(entity, \.uniquenessConstraints),
+                            indices: EntityHierarchy.inherited(entity, \.indices), hierarchy: hierarchy)
         self.properties = properties
         self.originalNames = originalNames
-    }
-
-    /// The table of a destination class that is not named after it: its hierarchy root's, for a
-    /// subclass. A root's table is named after it, whether or not it has subclasses.
-    private static func table(of destination: any PersistentModel.Type) -> String? {
-        let info = ModelTypeInfo.of(destination)
-        return info.isSubclass ? Schema.entityName(for: info.rootType) : nil
-    }
-
-    /// Constraints and indexes declared on the entity and on its superentities: those on a base
-    /// class hold over the rows of every class of its hierarchy.
-    private static func inherited(_ entity: Schema.Entity, _ lists: KeyPath<Schema.Entity, [[String]]>) -> [[String]] {
-        // A flat entity's lists as declared, so its stored description reads as before.
-        guard entity.superentity != nil else { return entity[keyPath: lists] }
-        var result: [[String]] = []
-        var current: Schema.Entity? = entity
-        var chain: [Schema.Entity] = []
-        while let next = current {
-            chain.insert(next, at: 0)
-            current = next.superentity
-        }
-        for member in chain {
-            for list in member[keyPath: lists] where !result.contains(list) { result.append(list) }
-        }
-        return result
     }
 
     /// A to-many whose inverse is a to-one is read through that to-one's key; any other (both
@@ -86,7 +61,7 @@ struct SQLiteEntityTable {
     private static func toManyColumn(entity: Schema.Entity, table: String?, property: String, destination destinationType: any PersistentModel.Type,
                                      isOptional: Bool) -> SQLiteColumn {
         let destination = Schema.entityName(for: destinationType)
-        let destinationTable = Self.table(of: destinationType)
+        let destinationTable = EntityHierarchy.table(of: destinationType)
         var column = SQLiteColumn(property: property, storage: .toManyByJoinTable, isOptional: isOptional, destination: destination,
                                   destinationTable: destinationTable)
         let inverse = entity.relationshipsByName[property]?.inverseName
@@ -98,9 +73,7 @@ struct SQLiteEntityTable {
             column.inverse = inverse
             return column
         }
-        // Named after the class declaring the property, so that its subclasses share the table.
-        var declaring = entity
-        while let parent = declaring.superentity, parent.properties.contains(where: { $0.name == property }) { declaring = parent }
+        let declaring = EntityHierarchy.declaringEntity(of: property, in: entity)
         let mine = "\(declaring.name).\(property)"
         let theirs = inverse.map { "\(destination).\($0)" }
         let isOwner = theirs.map { mine <= $0 } ?? true

@@ -156,11 +156,8 @@ extension DefaultStore {
                 return .integer(key)
             },
             relatedRows: { path in resolver.relatedRows(path, of: entityName, nanFlags: nanFlags) },
-            entity: { [layouts] name in
-                // Rows of one hierarchy's table; `is` a class of another hierarchy runs in memory.
-                guard let own = layout.table.hierarchy, let other = layouts[name]?.table.hierarchy, own.root == other.root else { return nil }
-                return SQLiteHierarchy.condition(table: own.root, entities: other.entities)
-            }
+            // `is` a class of another hierarchy runs in memory.
+            entity: { [layouts] name in EntityHierarchy.typeCheck(layout.table.hierarchy, layouts[name]?.table.hierarchy) }
         )
     }
 

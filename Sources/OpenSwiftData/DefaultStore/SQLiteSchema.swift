@@ -20,7 +20,7 @@ struct SQLiteColumn: Codable, Hashable, Sendable {
     /// The related entity, for relationships.
     var destination: String?
     /// The table holding `destination`'s rows when it is not named after it: the table of the
-    /// destination's hierarchy (``SQLiteHierarchy``). Nil otherwise, so flat entities' stored
+    /// destination's hierarchy (``EntityHierarchy``). Nil otherwise, so flat entities' stored
     /// descriptions read as before.
     var destinationTable: String?
     /// `.toManyByInverse`: the destination's to-one that holds the key.
@@ -95,7 +95,7 @@ struct SQLiteTable: Codable, Hashable, Sendable {
     var indices: [[String]]
     /// For an entity of a class hierarchy: the hierarchy's shared table, and the entities whose
     /// rows it covers. Nil for a flat entity, whose table is its own.
-    var hierarchy: SQLiteHierarchy?
+    var hierarchy: EntityHierarchy?
 
     /// The SQL table: the entity's own, or its hierarchy's.
     var name: String { hierarchy?.root ?? entityName }
@@ -170,8 +170,8 @@ final class SQLiteEntityLayout: Sendable {
         self.storage = storage
         writes = SQLiteEntityWrites(table: table, properties: properties, storage: storage.table)
         reader = SQLiteRowReader(layout: table, properties: properties, info: info)
-        entityCondition = table.hierarchy.map { SQLiteHierarchy.condition(table: $0.root, entities: [table.entityName]) }
-        hierarchyCondition = table.hierarchy.map { SQLiteHierarchy.condition(table: $0.root, entities: $0.entities) }
+        entityCondition = table.hierarchy.map { EntityHierarchy.condition(table: $0.root, entities: [table.entityName]) }
+        hierarchyCondition = table.hierarchy.map { EntityHierarchy.condition(table: $0.root, entities: $0.entities) }
         polymorphic = zip(table.columns, properties).compactMap { column, property in
             guard column.isRelationship, let destination = column.destination, let shared = hierarchies[destination] else { return nil }
             return SQLitePolymorphicRelationship(slot: property.index, table: shared, isToMany: column.isToMany)

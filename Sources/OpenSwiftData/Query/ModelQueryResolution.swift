@@ -38,9 +38,19 @@ package enum ModelQueryResolution {
 
     private static let translators = Mutex<[ObjectIdentifier: QueryTranslator]>([:])
 
+    /// A translator that knows every model type of `schema`, subclasses included, so that a
+    /// predicate's `as?` may read a subclass's properties; a store builds it once.
+    package static func translator(for schema: Schema) -> QueryTranslator {
+        makeTranslator(for: schema.entities)
+    }
+
     private static func makeTranslator(for modelType: any PersistentModel.Type) -> QueryTranslator {
+        makeTranslator(for: Schema([modelType]).entities)
+    }
+
+    private static func makeTranslator(for entities: [Schema.Entity]) -> QueryTranslator {
         var resolutions: [AnyKeyPath: QueryKeyPathResolution] = [:]
-        for entity in Schema([modelType]).entities {
+        for entity in entities {
             guard let type = entity.modelType else { continue }
             resolutions.merge(self.resolutions(for: ModelTypeInfo.of(type))) { first, _ in first }
         }

@@ -3,22 +3,14 @@ import OpenSwiftData
 import Testing
 
 /// A hierarchy's models through the context's fetch, count, identifier and batch-delete paths,
-/// on the SQLite store (file and memory) and on `InMemoryStore`.
+/// on the SQLite store (file and memory), on PostgreSQL and on `InMemoryStore`.
 @Suite struct InheritanceFetchTests {
-    enum Store: String, CaseIterable, CustomTestStringConvertible {
-        case sqliteFile, sqliteMemory, inMemoryStore
-        var testDescription: String { rawValue }
-    }
+    typealias Store = InheritanceStore
 
     private static let start = Date(timeIntervalSince1970: 1_700_000_000)
 
     private func container(_ store: Store) throws -> ModelContainer {
-        let schema = Schema(journeyTypes)
-        switch store {
-        case .sqliteFile: return try ModelContainer(for: schema, configurations: [ModelConfiguration(url: ScratchFiles.store("inheritance"))])
-        case .sqliteMemory: return try ModelContainer(for: schema, configurations: [ModelConfiguration(isStoredInMemoryOnly: true)])
-        case .inMemoryStore: return try ModelContainer(for: schema, configurations: [InMemoryStoreConfiguration()])
-        }
+        try store.container(journeyTypes)
     }
 
     /// Four journeys, one of each class, saved.

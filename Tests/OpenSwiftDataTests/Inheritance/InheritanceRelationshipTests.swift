@@ -3,16 +3,13 @@ import OpenSwiftData
 import Testing
 
 /// Relationships whose destination is the hierarchy's root holding subclass models, and the
-/// `.cascade` rule a subclass inherits.
+/// `.cascade` rule a subclass inherits, on every store.
 @Suite struct InheritanceRelationshipTests {
     private static let start = Date(timeIntervalSince1970: 1_700_000_000)
 
-    private func container() throws -> ModelContainer {
-        try ModelContainer(for: Schema(journeyTypes), configurations: [InMemoryStoreConfiguration()])
-    }
-
-    @Test func toOneToTheRootHoldsASubclassModelAcrossContexts() throws {
-        let container = try container()
+    @Test(arguments: InheritanceStore.allCases)
+    func toOneToTheRootHoldsASubclassModelAcrossContexts(_ store: InheritanceStore) throws {
+        let container = try store.container(journeyTypes)
         let context = ModelContext(container)
         let business = BusinessJourney(name: "Sales", start: Self.start, perdiem: 90)
         let stop = Stop(place: "Cupertino")
@@ -30,8 +27,9 @@ import Testing
         #expect(journey.stops.map(\.place) == ["Cupertino"])
     }
 
-    @Test func deletingASubclassModelCascadesToItsInheritedRelationship() throws {
-        let container = try container()
+    @Test(arguments: InheritanceStore.allCases)
+    func deletingASubclassModelCascadesToItsInheritedRelationship(_ store: InheritanceStore) throws {
+        let container = try store.container(journeyTypes)
         let context = ModelContext(container)
         let conference = ConferenceJourney(name: "WWDC", start: Self.start, perdiem: 150, talk: "Inheritance")
         context.insert(conference)

@@ -1,27 +1,61 @@
 import Foundation
 import GRDB
 import OpenSwiftData
+import PostgresStore
+import PostgresTestSupport
 import Synchronization
 import Testing
 
-/// The SQLite store's one table per class hierarchy: the rows of `Vehicle`, `Car` and `Truck`
-/// in the `Vehicle` table, each naming its entity, related through the base class.
+/// The SQL stores' one table per class hierarchy: the rows of `Vehicle`, `Car` and `Truck` in
+/// the `Vehicle` table, each naming its entity, related through the base class; on SQLite and on
+/// PostgreSQL, whose tables are laid out alike.
 @Suite struct SQLiteHierarchyTests {
     enum Store: String, CaseIterable, CustomTestStringConvertible {
-        case sqliteFile, sqliteMemory
+        case sqliteFile, sqliteMemory, postgres
         var testDescription: String { rawValue }
     }
 
-    private func container(_ store: Store, url: URL? = nil) throws -> ModelContainer {
-        let configuration = switch store {
-        case .sqliteFile: ModelConfiguration(url: url ?? ScratchFiles.store("hierarchy"))
-        case .sqliteMemory: ModelConfiguration(isStoredInMemoryOnly: true)
+    /// A container on `store`; `url` reopens the same file (PostgreSQL: database).
+    private func container(_ store: Store, url: URL? = nil, types: [any PersistentModel.Type] = vehicleTypes) throws -> ModelContainer {
+        let schema = Schema(types)
+        switch store {
+        case .sqliteFile: return try ModelContainer(for: schema, configurations: [ModelConfiguration(url: url ?? ScratchFiles.store("hierarchy"))])
+        case .sqliteMemory: return try ModelContainer(for: schema, configurations: [ModelConfiguration(isStoredInMemoryOnly: true)])
+        case .postgres:
+            let database = try url?.absoluteString ?? TestDatabase.makeDatabase()
+            return try ModelContainer(for: schema, configurations: [PostgresStoreConfiguration(schema: schema, url: database)])
         }
-        return try ModelContainer(for: Schema(vehicleTypes), configurations: [configuration])
+    }
+
+    /// Where `store` keeps a store that a second container reopens.
+    private func location(_ store: Store, _ name: String) throws -> URL {
+        store == .postgres ? try #require(URL(string: TestDatabase.makeDatabase())) : ScratchFiles.store(name)
     }
 
     private func sqlite(_ container: ModelContainer) throws -> DefaultStore {
         try #require(container.stores.first?.store as? DefaultStore)
+    }
+
+    /// The first column of each row `sql` answers in the container's database, as text.
+    private func read(_ sql: String, _ container: ModelContainer) throws -> [String] {
+        if let postgres = container.stores.first?.store as? PostgresStore {
+            return try TestDatabase.strings(sql, in: postgres.configuration)
+        }
+        return try sqlite(container).readForTesting { db in try String.fetchAll(db, sql: sql) }
+    }
+
+    /// The columns of the `Vehicle` table, in order.
+    private func vehicleColumns(_ container: ModelContainer) throws -> [String] {
+        guard container.stores.first?.store is PostgresStore else {
+            return try read("SELECT name FROM pragma_table_info('Vehicle') ORDER BY cid", container)
+        }
+        return try read("SELECT column_name::text FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'Vehicle' ORDER BY ordinal_position", container)
+    }
+
+    /// The SQL of a fetch of `descriptor`, placeholders as SQLite writes them.
+    private func select<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, _ container: ModelContainer) throws -> String {
+        guard let postgres = container.stores.first?.store as? PostgresStore else { return try sqlite(container).selectStatementForTesting(descriptor).sql }
+        return try postgres.selectStatementForTesting(descriptor).replacing(/\$[0-9]+/, with: "?")
     }
 
     /// A plain vehicle, a car and a truck, saved.
@@ -38,37 +72,46 @@ import Testing
     func theBaseTableHoldsEveryClassWithItsEntity(_ store: Store) throws {
         let container = try container(store)
         _ = try insertFleet(into: ModelContext(container))
-        let (tables, columns, entities) = try sqlite(container).readForTesting { db in
-            (try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'osd%' AND name NOT LIKE 'sqlite%' ORDER BY name"),
-             try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info('Vehicle') ORDER BY cid"),
-             try String.fetchAll(db, sql: #"SELECT "Z_ENT" FROM "Vehicle" ORDER BY "Z_PK""#))
-        }
-        #expect(tables == ["Driver", "Garage", "Vehicle"])
-        #expect(columns == ["Z_PK", "Z_ENT", "plate", "garage", "seats", "load"])
-        #expect(entities == ["Vehicle", "Car", "Truck"])
+        let tables = store == .postgres
+            ? "SELECT table_name::text FROM information_schema.tables WHERE table_schema = current_schema() AND table_name NOT LIKE 'osd%' ORDER BY 1"
+            : "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'osd%' AND name NOT LIKE 'sqlite%' ORDER BY name"
+        #expect(try read(tables, container) == ["Driver", "Garage", "Vehicle"])
+        #expect(try vehicleColumns(container) == ["Z_PK", "Z_ENT", "plate", "garage", "seats", "load"])
+        #expect(try read(#"SELECT "Z_ENT" FROM "Vehicle" ORDER BY "Z_PK""#, container) == ["Vehicle", "Car", "Truck"])
     }
 
-    @Test func aSubclassFetchReadsItsOwnRowsOfTheBaseTable() throws {
-        let store = try sqlite(container(.sqliteMemory))
-        let car = try store.selectStatementForTesting(FetchDescriptor<Car>(predicate: #Predicate { $0.seats > 2 }))
-        #expect(car.sql == #"SELECT "Vehicle"."Z_PK", "Vehicle"."plate", "Vehicle"."garage", "Vehicle"."seats" FROM "Vehicle" WHERE "Vehicle"."Z_ENT" = 'Car' AND (("Vehicle"."seats" > ?)) ORDER BY "Vehicle"."Z_PK""#)
-        #expect(car.arguments == [2.databaseValue])
-        let vehicle = try store.selectStatementForTesting(FetchDescriptor<Vehicle>())
-        #expect(vehicle.sql == #"SELECT "Vehicle"."Z_PK", "Vehicle"."plate", "Vehicle"."garage" FROM "Vehicle" WHERE "Vehicle"."Z_ENT" = 'Vehicle' ORDER BY "Vehicle"."Z_PK""#)
+    @Test(arguments: [Store.sqliteMemory, .postgres])
+    func aSubclassFetchReadsItsOwnRowsOfTheBaseTable(_ store: Store) throws {
+        let container = try container(store)
+        let car = try select(FetchDescriptor<Car>(predicate: #Predicate { $0.seats > 2 }), container)
+        #expect(car == #"SELECT "Vehicle"."Z_PK", "Vehicle"."plate", "Vehicle"."garage", "Vehicle"."seats" FROM "Vehicle" WHERE "Vehicle"."Z_ENT" = 'Car' AND (("Vehicle"."seats" > ?)) ORDER BY "Vehicle"."Z_PK""#)
+        let vehicle = try select(FetchDescriptor<Vehicle>(), container)
+        #expect(vehicle == #"SELECT "Vehicle"."Z_PK", "Vehicle"."plate", "Vehicle"."garage" FROM "Vehicle" WHERE "Vehicle"."Z_ENT" = 'Vehicle' ORDER BY "Vehicle"."Z_PK""#)
     }
 
-    @Test func isAndAsRenderAsConditionsOnTheEntityColumn() throws {
+    @Test func aSubclassFetchBindsItsPredicatesValues() throws {
         let store = try sqlite(container(.sqliteMemory))
-        let columns = #""Vehicle"."Z_PK", "Vehicle"."plate", "Vehicle"."garage""#
-        let isCar = try store.selectStatementForTesting(FetchDescriptor<Vehicle>(predicate: #Predicate { $0 is Car }))
-        #expect(isCar.sql == #"SELECT \#(columns) FROM "Vehicle" WHERE "Vehicle"."Z_ENT" = 'Vehicle' AND (("Vehicle"."Z_ENT" = 'Car')) ORDER BY "Vehicle"."Z_PK""#)
-        #expect(isCar.arguments == [])
-        let isVehicle = try store.selectStatementForTesting(FetchDescriptor<Vehicle>(predicate: #Predicate { !($0 is Vehicle) }))
-        #expect(isVehicle.sql == #"SELECT \#(columns) FROM "Vehicle" WHERE "Vehicle"."Z_ENT" = 'Vehicle' AND ((NOT ("Vehicle"."Z_ENT" IN ('Vehicle', 'Car', 'Truck')))) ORDER BY "Vehicle"."Z_PK""#)
+        #expect(try store.selectStatementForTesting(FetchDescriptor<Car>(predicate: #Predicate { $0.seats > 2 })).arguments == [2.databaseValue])
         let heavy = try store.selectStatementForTesting(FetchDescriptor<Vehicle>(predicate: #Predicate { (($0 as? Truck)?.load ?? 0) > 5 }))
-        // The subclass's column of the shared table, read only for the subclass's rows.
-        #expect(heavy.sql == #"SELECT \#(columns) FROM "Vehicle" WHERE "Vehicle"."Z_ENT" = 'Vehicle' AND ((COALESCE((CASE WHEN ("Vehicle"."Z_ENT" = 'Truck') THEN "Vehicle"."load" ELSE NULL END), ?) > ?)) ORDER BY "Vehicle"."Z_PK""#)
         #expect(heavy.arguments == [Double(0).databaseValue, Double(5).databaseValue])
+    }
+
+    @Test(arguments: [Store.sqliteMemory, .postgres])
+    func isAndAsRenderAsConditionsOnTheEntityColumn(_ store: Store) throws {
+        let container = try container(store)
+        let columns = #""Vehicle"."Z_PK", "Vehicle"."plate", "Vehicle"."garage""#
+        let isCar = try select(FetchDescriptor<Vehicle>(predicate: #Predicate { $0 is Car }), container)
+        #expect(isCar == #"SELECT \#(columns) FROM "Vehicle" WHERE "Vehicle"."Z_ENT" = 'Vehicle' AND (("Vehicle"."Z_ENT" = 'Car')) ORDER BY "Vehicle"."Z_PK""#)
+        let isVehicle = try select(FetchDescriptor<Vehicle>(predicate: #Predicate { !($0 is Vehicle) }), container)
+        #expect(isVehicle == #"SELECT \#(columns) FROM "Vehicle" WHERE "Vehicle"."Z_ENT" = 'Vehicle' AND ((NOT ("Vehicle"."Z_ENT" IN ('Vehicle', 'Car', 'Truck')))) ORDER BY "Vehicle"."Z_PK""#)
+        let heavy = try select(FetchDescriptor<Vehicle>(predicate: #Predicate { (($0 as? Truck)?.load ?? 0) > 5 }), container)
+        // The subclass's column of the shared table, read only for the subclass's rows; PostgreSQL
+        // orders NaN, which Swift does not, so its comparison leaves NaN out.
+        let load = #"COALESCE((CASE WHEN ("Vehicle"."Z_ENT" = 'Truck') THEN "Vehicle"."load" ELSE NULL END), ?)"#
+        let comparison = store == .postgres
+            ? #"(\#(load) > ? AND NOT COALESCE(\#(load) = 'NaN'::float8, FALSE) AND NOT COALESCE(? = 'NaN'::float8, FALSE))"#
+            : #"(\#(load) > ?)"#
+        #expect(heavy == #"SELECT \#(columns) FROM "Vehicle" WHERE "Vehicle"."Z_ENT" = 'Vehicle' AND (\#(comparison)) ORDER BY "Vehicle"."Z_PK""#)
     }
 
     @Test func aBaseClassPredicateRunsInSQLForEverySubclass() throws {
@@ -100,7 +143,7 @@ import Testing
 
     @Test(arguments: Store.allCases)
     func aToOneToTheBaseHoldsASubclassModel(_ store: Store) throws {
-        let url = ScratchFiles.store("hierarchy")
+        let url = try location(store, "hierarchy")
         let container = try container(store, url: url)
         let context = ModelContext(container)
         let (_, _, truck) = try insertFleet(into: context)
@@ -108,8 +151,8 @@ import Testing
         context.insert(driver)
         driver.favourite = truck
         try context.save()
-        // A file is read reopened, a memory store by another context.
-        let reading = store == .sqliteFile ? try self.container(store, url: url) : container
+        // A file or database is read reopened, a memory store by another context.
+        let reading = store == .sqliteMemory ? container : try self.container(store, url: url)
         let reader = ModelContext(reading)
         let fetched = try #require(reader.fetch(FetchDescriptor<Driver>()).first)
         let favourite = try #require(fetched.favourite)
@@ -151,10 +194,10 @@ import Testing
         #expect(drivers.map { $0.vehicles.map(\.persistentModelID.entityName).sorted() } == [["Car", "Truck"], ["Car"]])
         let fetchedCar = try #require(reader.fetch(FetchDescriptor<Car>()).first)
         #expect(fetchedCar.drivers.map(\.name).sorted() == ["Ada", "Bo"])
-        let joinTables = try sqlite(container).readForTesting { db in
-            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'osd\\_%.%' ESCAPE '\\' ORDER BY name")
-        }
-        #expect(joinTables == ["osd_Driver.vehicles"])
+        let joinTables = store == .postgres
+            ? "SELECT table_name::text FROM information_schema.tables WHERE table_schema = current_schema() AND table_name LIKE 'osd\\_%.%' ESCAPE '\\' ORDER BY 1"
+            : "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'osd\\_%.%' ESCAPE '\\' ORDER BY name"
+        #expect(try read(joinTables, container) == ["osd_Driver.vehicles"])
     }
 
     @Test(arguments: Store.allCases)
@@ -171,12 +214,9 @@ import Testing
         let all = try reader.fetch(FetchDescriptor<Vehicle>())
         #expect(all.map { String(describing: type(of: $0)) } == ["Truck"])
         #expect((all.first as? Truck)?.load == 12)
+        #expect(all.first?.persistentModelID == truck.persistentModelID)
         #expect(try reader.fetchCount(FetchDescriptor<Car>()) == 0)
-        let seats = try sqlite(container).readForTesting { db in
-            try Row.fetchOne(db, sql: #"SELECT "Z_ENT", "seats" FROM "Vehicle""#)
-        }
-        #expect(seats?["Z_ENT"] == "Truck")
-        #expect(seats?.hasNull(atIndex: 1) == true)
+        #expect(try read(#"SELECT "Z_ENT" || ' ' || coalesce(CAST("seats" AS TEXT), 'NULL') FROM "Vehicle""#, container) == ["Truck NULL"])
     }
 
     @Test(arguments: Store.allCases)
@@ -210,40 +250,51 @@ import Testing
         #expect(try ModelContext(container).fetchCount(FetchDescriptor<Vehicle>()) == 0)
     }
 
-    @Test(arguments: [true, false])
-    func theStoreBatchDeleteTakesSubentitiesWhenAsked(_ includeSubclasses: Bool) throws {
-        let container = try container(.sqliteMemory)
+    @Test(arguments: [Store.sqliteMemory, .postgres], [true, false])
+    func theStoreBatchDeleteTakesSubentitiesWhenAsked(_ store: Store, _ includeSubclasses: Bool) throws {
+        let container = try container(store)
         _ = try insertFleet(into: ModelContext(container))
-        let store = try sqlite(container)
-        try store.delete(DataStoreBatchDeleteRequest<Vehicle>(editingState: EditingState(), predicate: #Predicate { $0.plate != "C-1" },
-                                                             includeSubclasses: includeSubclasses))
+        let request = DataStoreBatchDeleteRequest<Vehicle>(editingState: EditingState(), predicate: #Predicate { $0.plate != "C-1" },
+                                                           includeSubclasses: includeSubclasses)
+        if let postgres = container.stores.first?.store as? PostgresStore { try postgres.delete(request) } else { try sqlite(container).delete(request) }
         let left = try ModelContext(container).fetch(FetchDescriptor<Vehicle>(sortBy: [SortDescriptor(\.plate)])).map(\.plate)
         #expect(left == (includeSubclasses ? ["C-1"] : ["C-1", "T-1"]))
-        let history = try store.readForTesting { db in
-            try String.fetchAll(db, sql: #"SELECT "entity" FROM "osd_history_changes" WHERE "kind" = 2 ORDER BY "key""#)
-        }
+        let history = try read(#"SELECT "entity" FROM "osd_history_changes" WHERE "kind" = 2 ORDER BY "key""#, container)
         #expect(history == (includeSubclasses ? ["Vehicle", "Truck"] : ["Vehicle"]))
+        // Inserts name each model's own entity too.
+        #expect(try read(#"SELECT "entity" FROM "osd_history_changes" WHERE "kind" = 0 ORDER BY "key""#, container) == ["Vehicle", "Car", "Truck"])
     }
 
-    @Test func aFlatEntityGainingSubclassesKeepsItsRowsAndGainsTheirColumns() throws {
-        let url = ScratchFiles.store("hierarchy-migration")
+    @Test(arguments: [Store.sqliteFile, .postgres])
+    func aFlatEntityGainingSubclassesKeepsItsRowsAndGainsTheirColumns(_ store: Store) throws {
+        let url = try location(store, "hierarchy-migration")
         do {
-            let flat = try ModelContainer(for: Schema([Vehicle.self, Driver.self, Garage.self]), configurations: [ModelConfiguration(url: url)])
+            let flat = try container(store, url: url, types: [Vehicle.self, Driver.self, Garage.self])
             let context = ModelContext(flat)
             context.insert(Vehicle(plate: "OLD-1"))
             try context.save()
-            let columns = try sqlite(flat).readForTesting { db in try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info('Vehicle') ORDER BY cid") }
-            #expect(columns == ["Z_PK", "plate", "garage"])
+            #expect(try vehicleColumns(flat) == ["Z_PK", "plate", "garage"])
         }
-        let container = try container(.sqliteFile, url: url)
+        let container = try container(store, url: url)
         let context = ModelContext(container)
         context.insert(Car(plate: "NEW-1", seats: 3))
         try context.save()
         let reader = ModelContext(container)
         let all = try reader.fetch(FetchDescriptor<Vehicle>(sortBy: [SortDescriptor(\.plate)]))
         #expect(all.map { String(describing: type(of: $0)) } == ["Car", "Vehicle"])
-        let columns = try sqlite(container).readForTesting { db in try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info('Vehicle') ORDER BY cid") }
-        #expect(columns == ["Z_PK", "plate", "garage", "Z_ENT", "seats", "load"])
+        #expect(try vehicleColumns(container) == ["Z_PK", "plate", "garage", "Z_ENT", "seats", "load"])
+        #expect(try read(#"SELECT "Z_ENT" FROM "Vehicle" ORDER BY "Z_PK""#, container) == ["Vehicle", "Car"])
+    }
+
+    @Test(arguments: [Store.sqliteFile, .postgres])
+    func aClassLeavingTheHierarchyTakesItsRowsAndColumnsAlong(_ store: Store) throws {
+        let url = try location(store, "hierarchy-leaving")
+        _ = try insertFleet(into: ModelContext(container(store, url: url)))
+        let container = try container(store, url: url, types: [Vehicle.self, Car.self, Driver.self, Garage.self])
+        #expect(try read(#"SELECT "Z_ENT" FROM "Vehicle" ORDER BY "Z_PK""#, container) == ["Vehicle", "Car"])
+        #expect(try vehicleColumns(container) == ["Z_PK", "Z_ENT", "plate", "garage", "seats"])
+        let all = try ModelContext(container).fetch(FetchDescriptor<Vehicle>(sortBy: [SortDescriptor(\.plate)]))
+        #expect(all.map { String(describing: type(of: $0)) } == ["Car", "Vehicle"])
     }
 
     @Test func aFileKeepingASubclassInItsOwnTableIsRefusedAndLeftAlone() throws {

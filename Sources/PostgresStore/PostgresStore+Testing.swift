@@ -1,0 +1,12 @@
+import Foundation
+import OpenSwiftData
+
+extension PostgresStore {
+    /// The `SELECT` a fetch of `descriptor` runs, placeholders numbered; throws
+    /// `DataStoreError.preferInMemoryFilter` where the store leaves the predicate to the context.
+    package func selectStatementForTesting<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> String {
+        let query = try query(descriptor, sorted: true)
+        let layout = try layout(query.entityName)
+        return try statement(query, layout: layout, columns: layout.selectList).sql
+    }
+}
