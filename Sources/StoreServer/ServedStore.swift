@@ -14,6 +14,9 @@ final class ServedStore: @unchecked Sendable {
     let historyEvents: HistoryBroadcaster
     /// Receipts for stores that cannot keep them in their own transactions.
     private let receipts = ReceiptBook()
+    /// The served schema's row layouts by entity name: the process may also hold another version
+    /// of the same models (a migration's), so the name alone does not say which class.
+    private let layouts: [String: DataStoreRowLayout]
 
     init(container: ModelContainer) throws {
         guard container.stores.count == 1, let slot = container.stores.first else {
@@ -25,6 +28,9 @@ final class ServedStore: @unchecked Sendable {
         self.store = store
         schema = ServedSchema(container.schema)
         schemaRecord = StoredSchema(container.schema)
+        layouts = Dictionary(container.schema.entities.compactMap { entity in
+            entity.modelType.map { (entity.name, DataStoreRowLayout(for: $0)) }
+        }, uniquingKeysWith: { first, _ in first })
         historyEvents = HistoryBroadcaster(storeIdentifier: (store as? any HistoryRecordReading)?.historyStoreIdentifier ?? store.identifier)
         historyEvents.latest = { [weak self] in try self?.latestHistoryTransaction() }
     }
@@ -39,7 +45,7 @@ final class ServedStore: @unchecked Sendable {
     /// The matching models as rows of their entity's layout; the snapshots a store reads are in
     /// that order already, so the values are handed over without a copy.
     func rows(_ query: DataStoreQuery) throws -> RowsResponse {
-        guard let layout = DataStoreRowLayout(entityName: query.entityName) else {
+        guard let layout = layouts[query.entityName] ?? DataStoreRowLayout(entityName: query.entityName) else {
             throw StoreServerError(.notFound, "The server has no model type for the entity \(query.entityName).")
         }
         return RowsResponse(layout: layout, storeIdentifier: identifier, rows: layout.rows(of: try fetch(query)))
