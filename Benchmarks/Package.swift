@@ -13,6 +13,7 @@ let package = Package(
     dependencies: [
         .package(path: ".."),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
     ],
     targets: [
         .executableTarget(
@@ -22,8 +23,10 @@ let package = Package(
                 .product(name: "JSONStore", package: root),
                 .product(name: "RemoteStore", package: root),
                 .product(name: "StoreServer", package: root),
+                .product(name: "PostgresStore", package: root),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
     ],

@@ -250,7 +250,7 @@ enum PostgresSQL {
     static let nanTable = "osd_nan_columns"
 
     static func quote(_ identifier: String) -> String {
-        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        SQLDialect.postgreSQL.quotedIdentifier(identifier)
     }
 
     /// The name PostgreSQL keeps for `name`: its first 63 bytes (`NAMEDATALEN - 1`).

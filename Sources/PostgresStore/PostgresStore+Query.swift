@@ -15,11 +15,9 @@ extension PostgresStore: QueryableDataStore {
     /// The number of models matching a store-neutral query, counted in SQL.
     public func fetchCount(_ query: DataStoreQuery) throws -> Int {
         let layout = try layout(query.entityName)
-        var unsorted = query
-        unsorted.sortBy = []
-        let select = try statement(unsorted, layout: layout, columns: "1")
+        let count = try countStatement(query, layout: layout)
         return try pool.withConnection { connection in
-            let rows = try runQuery("SELECT COUNT(*) FROM (\(select.sql)) AS counted", select.binds, on: connection)
+            let rows = try runQuery(count.sql, count.binds, on: connection)
             return Int(try PostgresRandomAccessRow(rows[0])[0].decode(Int64.self))
         }
     }

@@ -43,7 +43,7 @@ extension ModelContext {
             let toUpdate = slot.own(changed.storages)
             let toDelete = slot.own(deleted.storages)
             guard !(toInsert.isEmpty && toUpdate.isEmpty && toDelete.isEmpty) else { continue }
-            let referring = slot.rewritesReferences ? [] : (toInsert + toUpdate).filter { refersToAny(of: toInsert, from: $0) }
+            let referring = slot.rewritesReferences ? [] : referringModels(toInsert + toUpdate, to: toInsert)
             let outcome = try slot.save(inserted: toInsert, updated: toUpdate, deleted: toDelete, editingState: editingState)
             commitInserts(toInsert, as: outcome.insertedIdentifiers, remapped: outcome.remapped)
             insertedIDs += outcome.insertedIdentifiers
@@ -74,10 +74,16 @@ extension ModelContext {
         try save()
     }
 
-    /// Whether `storage` refers to any of `targets` through a relationship.
-    private func refersToAny(of targets: [BackingStorage], from storage: BackingStorage) -> Bool {
+    /// The models of `storages` that refer to any of `targets` through a relationship. The set of
+    /// targets is made once: made per model, a save of N inserts was quadratic.
+    private func referringModels(_ storages: [BackingStorage], to targets: [BackingStorage]) -> [BackingStorage] {
         let wanted = Set(targets.map(ObjectIdentifier.init))
-        return storage.info.properties.contains { property in
+        return storages.filter { refersToAny(of: wanted, from: $0) }
+    }
+
+    /// Whether `storage` refers to any of `wanted` through a relationship.
+    private func refersToAny(of wanted: Set<ObjectIdentifier>, from storage: BackingStorage) -> Bool {
+        storage.info.properties.contains { property in
             property.isRelationship && storage.relatedModels(at: property.index).contains {
                 $0.backingStorage.map { wanted.contains(ObjectIdentifier($0)) } ?? false
             }

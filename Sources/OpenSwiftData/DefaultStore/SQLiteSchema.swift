@@ -213,9 +213,7 @@ enum SQL {
     static let receiptsTable = "osd_save_receipts"
 
     static func quote(_ identifier: String) -> String {
-        // Runs for every column of every statement: stay off Foundation for the usual names.
-        guard identifier.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + identifier + "\"" }
-        return "\"" + identifier.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+        SQLDialect.sqlite.quotedIdentifier(identifier)
     }
 
     /// Checked at commit: a save writes rows that refer to each other in any order.

@@ -30,11 +30,18 @@ final class OSDUsers: SimpleSubject, LookupSubject {
     private let context: ModelContext
     private let unique: Bool
 
-    init(_ store: OSDStore, _ directory: ScratchDirectory, unique: Bool) throws {
-        container = try store.container(for: [unique ? UniqueUser.self : User.self], in: directory)
+    convenience init(_ store: OSDStore, _ directory: ScratchDirectory, unique: Bool) throws {
+        self.init(try store.container(for: [Self.model(unique: unique)], in: directory), unique: unique)
+    }
+
+    /// On a container opened elsewhere (PostgresStore's) whose schema holds ``model(unique:)``.
+    init(_ container: ModelContainer, unique: Bool) {
+        self.container = container
         context = ModelContext(container)
         self.unique = unique
     }
+
+    static func model(unique: Bool) -> any PersistentModel.Type { unique ? UniqueUser.self : User.self }
 
     func insert(_ users: [UserRow]) throws -> Int {
         if unique {

@@ -78,9 +78,7 @@ final class RawUsers: SimpleSubject, LookupSubject {
     }
 
     func fetchJanes() throws -> Int {
-        var checksum = UserChecksum()
-        for user in try fetchJaneRows() { checksum.add(firstName: user.row.firstName, age: user.row.age) }
-        return checksum.value
+        UserChecksum.of(try fetchJaneRows().lazy.map(\.row))
     }
 
     func renameJanes() throws -> Int {

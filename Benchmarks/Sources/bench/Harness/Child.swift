@@ -55,6 +55,9 @@ enum Child {
             return try Driver.hierarchyFetch(size: size, runs: runs) { directory in
                 try contender.osdSubject((any HierarchyFetchSubject).self) { try OSDHierarchyFetch($0, directory) }
             }
+        case .threeServers:
+            guard contender == .osdPostgres else { throw UsageError("three-servers runs osd-pg only") }
+            return try Driver.threeServers(runs: runs) { try OSDThreeServers() }
         case .lookup:
             return try Driver.lookup(runs: runs) { directory in try users(contender, directory, unique: true) }
         case .complex:
@@ -82,10 +85,11 @@ enum Child {
     }
 
     private static func users(_ contender: Contender, _ directory: ScratchDirectory, unique: Bool) throws -> any SimpleSubject & LookupSubject {
-        try contender.subject((any SimpleSubject & LookupSubject).self, raw: { try RawUsers(directory, unique: unique) },
-                              grdbRecords: { try GRDBUsers<UserRecord>(directory, unique: unique) },
-                              grdbCodable: { try GRDBUsers<UserCodable>(directory, unique: unique) },
-                              osd: { try OSDUsers($0, directory, unique: unique) })
+        if contender.isPostgres { return try postgresUsers(contender, unique: unique) }
+        return try contender.subject((any SimpleSubject & LookupSubject).self, raw: { try RawUsers(directory, unique: unique) },
+                                     grdbRecords: { try GRDBUsers<UserRecord>(directory, unique: unique) },
+                                     grdbCodable: { try GRDBUsers<UserCodable>(directory, unique: unique) },
+                                     osd: { try OSDUsers($0, directory, unique: unique) })
     }
 }
 
@@ -102,6 +106,7 @@ extension Contender {
         case .osdMemory: try osd(.inMemory)
         case .osdJSON: try osd(.json)
         case .osdRemote: throw UsageError(remoteOnly)
+        case .postgresRaw, .osdPostgres: throw UsageError(postgresOnly)
         }
     }
 }
@@ -115,6 +120,7 @@ extension Contender {
 
 private let remoteOnly = "osd-remote runs the remote workload only"
 private let migrationContenders = "the migrate workloads run raw, osd and osd-json"
+private let postgresOnly = "pg-raw and osd-pg run simple, simple-unique, lookup and (osd-pg) three-servers"
 private let osdOnly = "graph-append, history-insert, history-fetch and hierarchy-fetch run OpenSwiftData's stores only"
 
 struct UsageError: Error, CustomStringConvertible {

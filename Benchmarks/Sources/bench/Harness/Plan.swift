@@ -17,6 +17,7 @@ enum Phase: String, CaseIterable, Codable {
     case historyAmongMany = "after a token ×100, of 100,000"
     case fetchFlat = "fetch flat"
     case fetchHierarchy = "fetch hierarchy"
+    case savesPerSecond = "saves/s, 16 clients, 3 servers"
 
     /// The ratio to raw SQLite that OpenSwiftData's default store should stay under.
     var target: Double {
@@ -27,6 +28,8 @@ enum Phase: String, CaseIterable, Codable {
         case .insertHistoryOn: 1.15
         case .historyAmongMany: 1.5
         case .fetchHierarchy: HierarchyBench.target
+        // A throughput of OpenSwiftData alone, not a ratio to anything.
+        case .savesPerSecond: .infinity
         }
     }
 }
@@ -60,6 +63,9 @@ enum Workload: String, CaseIterable, Codable {
     case historyFetch = "history-fetch"
     /// 10,000 models of a three-class hierarchy fetched through the base, against 10,000 flat ones.
     case hierarchyFetch = "hierarchy-fetch"
+    /// Saves per second of 16 RemoteStore clients spread over three StoreServers on one PostgreSQL
+    /// database, inserting into a `#Unique` entity.
+    case threeServers = "three-servers"
 
     var phases: [Phase] {
         switch self {
@@ -74,6 +80,7 @@ enum Workload: String, CaseIterable, Codable {
         case .historyInsert: [.insertHistoryOff, .insertHistoryOn]
         case .historyFetch: [.historyAmongFew, .historyAmongMany]
         case .hierarchyFetch: [.fetchFlat, .fetchHierarchy]
+        case .threeServers: [.savesPerSecond]
         }
     }
 
@@ -98,11 +105,13 @@ enum Workload: String, CaseIterable, Codable {
         case .migrateCustom: [Migrate.rewrittenRows]
         case .historyInsert, .hierarchyFetch: [10_000]
         case .historyFetch: [100_000]
+        case .threeServers: [ThreeServers.clients]
         }
     }
 
     /// Why a contender is left out of this workload and size, or nil.
     func skipReason(_ contender: Contender, size: Int) -> String? {
+        if let reason = postgresSkipReason(contender) { return reason }
         switch contender {
         case .rawSQLite where self.isPaired, .grdbRecords where self.isPaired, .grdbCodable where self.isPaired, .osdRemote where self.isPaired:
             return "not run: the workload compares two ways of OpenSwiftData with each other"
@@ -141,6 +150,7 @@ enum Workload: String, CaseIterable, Codable {
         case .lookup, .reopen, .remote, .graphAppend: 5
         case .migrateAdd, .migrateCustom: 3
         case .historyInsert, .historyFetch, .hierarchyFetch: 5
+        case .threeServers: 3
         }
     }
 
@@ -155,6 +165,8 @@ enum Contender: String, CaseIterable, Codable {
     case osdMemory = "OSD in-memory"
     case osdJSON = "OSD JSONStore"
     case osdRemote = "OSD remote"
+    case postgresRaw = "PG raw"
+    case osdPostgres = "OSD PostgreSQL"
 
     /// The name used on the command line.
     var key: String {
@@ -166,6 +178,8 @@ enum Contender: String, CaseIterable, Codable {
         case .osdMemory: "osd-memory"
         case .osdJSON: "osd-json"
         case .osdRemote: "osd-remote"
+        case .postgresRaw: "pg-raw"
+        case .osdPostgres: "osd-pg"
         }
     }
 

@@ -33,8 +33,9 @@ struct Results {
             "",
             """
             Each cell is the median wall time of the runs, in milliseconds, and in parentheses its ratio to raw SQLite measured \
-            in the same command. Every contender × workload × size runs in its own child process (same binary), each run of \
-            simple and complex on a fresh database file in a fresh temporary directory. Runs: simple and simple-unique 7 for \
+            in the same command (OSD PostgreSQL's to PG raw, PostgresNIO by hand, on the same server). Every contender × \
+            workload × size runs in its own child process (same binary), each run of simple and complex on a fresh database \
+            file in a fresh temporary directory. Runs: simple and simple-unique 7 for \
             1,000, 5 for 10,000, 3 for 100,000; complex 5 for 1,000, 3 for 10,000; orders 3, lookup 5 and reopen 5, each on one \
             database loaded once. The last two columns hold OpenSwiftData's \
             default store (OSD SQLite) against its target ratio to raw SQLite, and against GRDB Codable (goal: under 1.0×). \
@@ -46,7 +47,7 @@ struct Results {
             "| workload | N | phase | \(names) | OSD SQLite target | OSD SQLite ÷ GRDB Codable |",
             "|---|--:|---|\(alignment)---|--:|",
         ]
-        for row in rows where !row.workload.isPaired {
+        for row in rows where !row.workload.isPaired && !row.workload.isThroughput {
             for phase in row.workload.phases {
                 let raw = row.median(.rawSQLite, phase)
                 var cells = [row.workload.rawValue, Self.number(row.size), phase.rawValue]
@@ -56,7 +57,8 @@ struct Results {
                     } else if let failure = row.outcomes[contender]?.failure {
                         cells.append("failed: \(failure)")
                     } else if let time = row.median(contender, phase) {
-                        cells.append(contender == .rawSQLite || raw == nil ? Self.ms(time) : "\(Self.ms(time)) (\(Self.ratio(time / raw!)))")
+                        let base = contender.baseline.flatMap { row.median($0, phase) }
+                        cells.append(base.map { "\(Self.ms(time)) (\(Self.ratio(time / $0)))" } ?? Self.ms(time))
                     } else {
                         cells.append("–")
                     }
@@ -75,6 +77,7 @@ struct Results {
             }
         }
         lines += pairedSections()
+        lines += postgresSection()
         lines += [
             "",
             "## Peak memory",
@@ -101,8 +104,8 @@ struct Results {
         lines += ["", "## Checks", ""]
         let mismatches = checkMismatches()
         lines.append(mismatches.isEmpty
-            ? "Every contender's check values (row counts and checksums of what each phase fetched or changed) equal raw SQLite's."
-            : "Check values that differ from raw SQLite's (the contender did different work):")
+            ? "Every contender's check values (row counts and checksums of what each phase fetched or changed) equal raw SQLite's (PG raw's where raw SQLite did not run)."
+            : "Check values that differ from raw SQLite's or PG raw's (the contender did different work):")
         lines += mismatches.map { "- \($0)" }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -139,23 +142,25 @@ struct Results {
 
     private func checkMismatches() -> [String] {
         var found: [String] = []
-        for row in rows where !row.workload.isPaired {
-            guard case .finished(let raw) = row.outcomes[.rawSQLite] else { continue }
-            for contender in contenders where contender != .rawSQLite {
+        for row in rows where !row.workload.isPaired && !row.workload.isThroughput {
+            // PG raw stands in for raw SQLite when only the PostgreSQL contenders ran: same data, same checks.
+            let reference: Contender = if case .finished = row.outcomes[.rawSQLite] { .rawSQLite } else { .postgresRaw }
+            guard case .finished(let raw) = row.outcomes[reference] else { continue }
+            for contender in contenders where contender != reference {
                 guard case .finished(let report) = row.outcomes[contender] else { continue }
                 for phase in row.workload.phases where report.checks[phase.rawValue] != raw.checks[phase.rawValue] {
-                    found.append("\(row.workload.rawValue) N=\(row.size) \(phase.rawValue), \(contender.rawValue): \(report.checks[phase.rawValue] ?? -1), raw SQLite: \(raw.checks[phase.rawValue] ?? -1)")
+                    found.append("\(row.workload.rawValue) N=\(row.size) \(phase.rawValue), \(contender.rawValue): \(report.checks[phase.rawValue] ?? -1), \(reference.rawValue): \(raw.checks[phase.rawValue] ?? -1)")
                 }
             }
         }
         return found
     }
 
-    private static func ms(_ value: Double) -> String {
+    static func ms(_ value: Double) -> String {
         value < 10 ? String(format: "%.2f", value) : value < 100 ? String(format: "%.1f", value) : number(Int(value.rounded()))
     }
 
-    private static func ratio(_ value: Double) -> String { String(format: "%.2f×", value) }
+    static func ratio(_ value: Double) -> String { String(format: "%.2f×", value) }
     private static func mib(_ kib: Int) -> String { String(format: "%.1f", Double(kib) / 1024) }
 
     static func number(_ value: Int) -> String {

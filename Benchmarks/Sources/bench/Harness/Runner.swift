@@ -14,9 +14,12 @@ enum Runner {
         var timeout = Duration.seconds(300)
 
         static let usage = """
-            usage: bench [--workloads simple,simple-unique,complex,orders,lookup,reopen,remote,graph-append,migrate-add,migrate-custom,history-insert,history-fetch,hierarchy-fetch] [--contenders raw,grdb,grdb-codable,osd,osd-memory,osd-json,osd-remote]
-                         [--sizes 1000,10000] [--runs N] [--output PATH] [--timeout SECONDS]
+            usage: bench [--workloads simple,simple-unique,complex,orders,lookup,reopen,remote,graph-append,migrate-add,migrate-custom,history-insert,history-fetch,hierarchy-fetch,three-servers]
+                         [--contenders raw,grdb,grdb-codable,osd,osd-memory,osd-json,osd-remote,pg-raw,osd-pg]
+                         [--sizes 1000,10000] [--runs N] [--output PATH] [--timeout SECONDS] [--postgres-url URL]
             Without options: everything, written to Benchmarks/RESULTS.md (about 10 minutes on two cores).
+            pg-raw and osd-pg use the PostgreSQL server of --postgres-url or OSD_POSTGRES_URL, in a database osd_bench
+            they drop and create; without one they are skipped.
             """
 
         init(_ arguments: [String]) throws {
@@ -37,6 +40,9 @@ enum Runner {
                     runs = try list(try value(flag)) { Int($0) }.first
                 case "--output":
                     output = URL(fileURLWithPath: try value(flag))
+                case "--postgres-url":
+                    // The children read it from the environment, as they read an exported one.
+                    setenv(BenchPostgres.environmentKey, try value(flag), 1)
                 case "--timeout":
                     timeout = .seconds(try list(try value(flag)) { Int($0) }.first ?? 300)
                 default:
@@ -57,11 +63,15 @@ enum Runner {
         let options = try Options(arguments)
         let started = ContinuousClock.now
         var results = Results(contenders: options.contenders)
+        let postgresMissing = BenchPostgres.url == nil
+        if postgresMissing, options.contenders.contains(where: \.isPostgres) {
+            log("PostgreSQL contenders skipped: no server; from the repository root, eval \"$(scripts/postgres-cluster.sh start)\"\n")
+        }
         for workload in options.workloads {
             for size in workload.sizes where options.sizes?.contains(size) ?? true {
                 let runs = options.runs ?? workload.runs(size: size)
                 for contender in options.contenders {
-                    if let reason = workload.skipReason(contender, size: size) {
+                    if let reason = workload.skipReason(contender, size: size) ?? (contender.isPostgres && postgresMissing ? BenchPostgres.notConfigured : nil) {
                         results.add(workload, size: size, runs: runs, contender, .skipped(reason))
                         continue
                     }

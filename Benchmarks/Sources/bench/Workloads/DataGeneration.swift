@@ -50,6 +50,13 @@ struct UserChecksum {
     mutating func add(firstName: String, age: Int) {
         value &+= 1 << 20 &+ age &+ firstName.utf8.count
     }
+
+    /// The checksum of rows a raw contender read.
+    static func of(_ users: some Sequence<UserRow>) -> Int {
+        var checksum = UserChecksum()
+        for user in users { checksum.add(firstName: user.firstName, age: user.age) }
+        return checksum.value
+    }
 }
 
 /// The complex workload's graph: one school per 100 students, five grades per student.

@@ -41,15 +41,24 @@ public struct SQLDialect: Sendable, Hashable {
         var numbered = ""
         numbered.reserveCapacity(sql.utf8.count + 16)
         var count = 0
-        for character in sql {
-            if character == "?" {
-                count += 1
-                numbered += "$\(count)"
-            } else {
-                numbered.append(character)
-            }
+        // Runs for every statement: copy the runs between placeholders rather than each character.
+        var start = sql.utf8.startIndex
+        for index in sql.utf8.indices where sql.utf8[index] == UInt8(ascii: "?") {
+            count += 1
+            numbered.append(contentsOf: sql[start..<index])
+            numbered += "$\(count)"
+            start = sql.utf8.index(after: index)
         }
+        numbered.append(contentsOf: sql[start...])
         return numbered
+    }
+
+    /// `identifier` as a quoted SQL identifier (`"name"`, inner quotes doubled), the same in both
+    /// dialects.
+    package func quotedIdentifier(_ identifier: String) -> String {
+        // Runs for every column of every statement: stay off Foundation for the usual names.
+        guard identifier.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + identifier + "\"" }
+        return "\"" + identifier.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
     }
 
     /// A condition that is always true or always false.
