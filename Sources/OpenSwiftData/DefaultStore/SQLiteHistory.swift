@@ -191,27 +191,27 @@ struct SQLiteHistoryWriter {
     static func recordBatchDelete(of layout: SQLiteEntityLayout, matching: DefaultStore.Statement?, author: String?, db: Database) throws {
         let transaction = try beginTransaction(author: author, db: db)
         let key = SQL.quote(SQL.primaryKey)
+        let table = SQL.quote(layout.table.name)
         let filter = matching.map { " WHERE \(key) IN (\($0.sql))" } ?? ""
         // A hierarchy's rows name their own entity: a delete including subclasses takes theirs too.
         let isShared = layout.entityCondition != nil
-        let entity = isShared ? SQL.quote(SQL.entityColumn) : "?"
-        let arguments = [transaction.databaseValue] + (isShared ? [] : [layout.entityName.databaseValue]) + (matching?.values ?? [])
+        let entityArgument = isShared ? [] : [layout.entityName.databaseValue]
         let preserved = Set(layout.info.preservedOnDeletion.map(\.name))
         let tombstoneColumns = layout.table.columns.filter { $0.hasColumn && !$0.isRelationship && preserved.contains($0.property) }
-        guard !tombstoneColumns.isEmpty else {
+        if tombstoneColumns.isEmpty {
             // The filter's placeholders come first in this statement's text.
-            let runArguments = (matching?.values ?? []) + [transaction.databaseValue] + (isShared ? [] : [layout.entityName.databaseValue])
-            try db.makeStatement(sql: deleteRunsSQL(isShared: isShared, table: SQL.quote(layout.table.name), filter: filter)).executeBound(runArguments)
-            guard db.changesCount > 0 else { return try forget(transaction, db) }
-            return
+            try db.makeStatement(sql: deleteRunsSQL(isShared: isShared, table: table, filter: filter))
+                .executeBound((matching?.values ?? []) + [transaction.databaseValue] + entityArgument)
+        } else {
+            let entity = isShared ? SQL.quote(SQL.entityColumn) : "?"
+            try db.makeStatement(sql: "INSERT INTO \(SQLiteHistory.changes) (\"transactionNumber\", \"kind\", \"entity\", \"key\") SELECT ?, \(SQLiteHistory.Kind.delete.rawValue), \(entity), \(key) FROM \(table)\(filter) ORDER BY \(key)")
+                .executeBound([transaction.databaseValue] + entityArgument + (matching?.values ?? []))
         }
-        try db.makeStatement(sql: "INSERT INTO \(SQLiteHistory.changes) (\"transactionNumber\", \"kind\", \"entity\", \"key\") SELECT ?, \(SQLiteHistory.Kind.delete.rawValue), \(entity), \(key) FROM \(SQL.quote(layout.table.name))\(filter) ORDER BY \(key)")
-            .executeBound(arguments)
         guard db.changesCount > 0 else { return try forget(transaction, db) }
         for column in tombstoneColumns {
             try db.execute(sql: """
                 INSERT INTO \(SQLiteHistory.tombstones) ("change", "property", "value") SELECT c."Z_PK", ?, t.\(SQL.quote(column.name)) \
-                FROM \(SQLiteHistory.changes) AS c JOIN \(SQL.quote(layout.table.name)) AS t ON t.\(key) = c."key" WHERE c."transactionNumber" = ?
+                FROM \(SQLiteHistory.changes) AS c JOIN \(table) AS t ON t.\(key) = c."key" WHERE c."transactionNumber" = ?
                 """, arguments: [column.property, transaction])
         }
     }
