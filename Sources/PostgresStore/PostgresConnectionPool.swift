@@ -17,6 +17,11 @@ final class PostgresConnectionPool: @unchecked Sendable {
     /// `user@host:port`, for messages.
     private let address: String
     private let logger = Logger(label: "OpenSwiftData.PostgresStore")
+    /// The logger statements run with. PostgresNIO logs a statement at debug level and sets
+    /// metadata on its logger for each one, which a handler such as `StreamLogHandler` renders
+    /// anew every time; where nothing at debug level would be logged, statements get a logger
+    /// that drops everything, and the rendering is not paid per statement.
+    private let statementLogger: Logger
     private let condition = NSCondition()
     private var idle: [PostgresConnection] = []
     private var open = 0
@@ -41,6 +46,7 @@ final class PostgresConnectionPool: @unchecked Sendable {
         address = "\(settings.username)@\(settings.host):\(settings.port)"
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         lent = nil
+        statementLogger = Self.statementLogger(for: logger)
     }
 
     /// A pool of `connection` alone, which `pool` holds in an open transaction.
@@ -50,6 +56,7 @@ final class PostgresConnectionPool: @unchecked Sendable {
         capacity = 1
         address = pool.address
         lent = connection
+        statementLogger = pool.statementLogger
     }
 
     deinit {
@@ -89,10 +96,15 @@ final class PostgresConnectionPool: @unchecked Sendable {
     /// Runs one statement and returns its rows.
     func run(_ sql: String, _ binds: PostgresBindings = PostgresBindings(), on connection: PostgresConnection) throws -> [PostgresRow] {
         do {
-            return Array(try connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger).wait().rows)
+            return Array(try connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: statementLogger).wait().rows)
         } catch let error as PSQLError {
             throw PostgresStoreError(error)
         }
+    }
+
+    private static func statementLogger(for logger: Logger) -> Logger {
+        guard logger.logLevel > .debug else { return logger }
+        return Logger(label: logger.label) { _ in SwiftLogNoOpLogHandler() }
     }
 
     /// A connection outside the pool, for a listener that holds it as long as it lives; the

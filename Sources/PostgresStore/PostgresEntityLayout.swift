@@ -107,6 +107,26 @@ final class PostgresEntityLayout: @unchecked Sendable {
     /// The to-ones and to-manys whose destination has subentities, whose related rows' entities
     /// a fetch reads (set with ``sharedTable``).
     var polymorphic: [PostgresColumn] = []
+    /// What every fetch spells the same way, made once rather than per statement.
+    private let spelled: Spelled
+
+    private struct Spelled {
+        let storedColumns: [PostgresColumn]
+        let toManyColumns: [PostgresColumn]
+        let table: String
+        let keyColumn: String
+        let selectList: String
+        let cellReaders: [CellReader]
+
+        init(columns: [PostgresColumn], tableName: String) {
+            storedColumns = columns.filter(\.hasColumn)
+            cellReaders = storedColumns.map(CellReader.init)
+            toManyColumns = columns.filter { !$0.hasColumn }
+            table = PostgresSQL.quote(tableName)
+            keyColumn = "\(table).\(PostgresSQL.quote(PostgresSQL.primaryKey))"
+            selectList = ([keyColumn] + storedColumns.map { [table] in "\(table).\(PostgresSQL.quote($0.name))" }).joined(separator: ", ")
+        }
+    }
 
     init(entity: Schema.Entity) throws {
         guard let modelType = entity.modelType ?? EntityRegistry.modelType(named: entity.name) else {
@@ -142,6 +162,7 @@ final class PostgresEntityLayout: @unchecked Sendable {
         self.columns = columns
         uniqueConstraints = EntityHierarchy.inherited(entity, \.uniquenessConstraints)
         indices = EntityHierarchy.inherited(entity, \.indices)
+        spelled = Spelled(columns: columns, tableName: hierarchy?.root ?? entity.name)
     }
 
     /// The layout of a hierarchy's table: `members`' columns (a subclass's nullable, as other
@@ -168,6 +189,7 @@ final class PostgresEntityLayout: @unchecked Sendable {
         uniqueConstraints = EntityHierarchy.union(ordered.map(\.uniqueConstraints))
         indices = EntityHierarchy.union(ordered.map(\.indices))
         hierarchy = EntityHierarchy(root: root.entityName, entities: ordered.map(\.entityName))
+        spelled = Spelled(columns: columns, tableName: root.entityName)
     }
 
     /// A to-many whose inverse is a to-one is read through that to-one's key; any other through a
@@ -200,18 +222,38 @@ final class PostgresEntityLayout: @unchecked Sendable {
 
     func column(named name: String) -> PostgresColumn? { columns.first { $0.name == name } }
 
-    var storedColumns: [PostgresColumn] { columns.filter(\.hasColumn) }
+    var storedColumns: [PostgresColumn] { spelled.storedColumns }
     var toOneColumns: [PostgresColumn] { columns.filter { $0.storage == .toOne } }
     var attributeColumns: [PostgresColumn] { columns.filter { $0.hasColumn && $0.storage != .toOne } }
-    var toManyColumns: [PostgresColumn] { columns.filter { !$0.hasColumn } }
+    var toManyColumns: [PostgresColumn] { spelled.toManyColumns }
 
     /// The table holding the entity's rows: its own, or its hierarchy root's.
     var tableName: String { hierarchy?.root ?? entityName }
-    var table: String { PostgresSQL.quote(tableName) }
-    var keyColumn: String { "\(table).\(PostgresSQL.quote(PostgresSQL.primaryKey))" }
+    var table: String { spelled.table }
+    var keyColumn: String { spelled.keyColumn }
     /// `"T"."Z_PK", "T"."a", …`: the key, then every stored column.
-    var selectList: String {
-        ([keyColumn] + storedColumns.map { "\(table).\(PostgresSQL.quote($0.name))" }).joined(separator: ", ")
+    var selectList: String { spelled.selectList }
+    /// How to read each cell after the key of a row of ``selectList``, in its order.
+    var cellReaders: [CellReader] { spelled.cellReaders }
+
+    /// Where a stored column's cell goes in a row, and how it is read.
+    struct CellReader {
+        /// The property's index in the row.
+        let slot: Int
+        /// The destination entity of a to-one, whose cell is the related model's key.
+        let toOneDestination: String?
+        let reader: PostgresCellReader
+        /// For messages.
+        let name: String
+        let valueType: any Any.Type
+
+        init(_ column: PostgresColumn) {
+            slot = column.property.index
+            toOneDestination = column.storage == .toOne ? column.destination ?? "" : nil
+            reader = PostgresCellReader(column.property.valueType, storage: column.storage)
+            name = column.name
+            valueType = column.property.valueType
+        }
     }
 
     var createStatements: [String] {

@@ -8,7 +8,7 @@ extension PostgresStore {
     func countStatement(_ query: DataStoreQuery, layout: PostgresEntityLayout) throws -> (sql: String, binds: PostgresBindings) {
         var unsorted = query
         unsorted.sortBy = []
-        let select = try statement(unsorted, layout: layout, columns: "1")
+        let select = try statement(unsorted, layout: layout, columns: .one)
         let order = " ORDER BY \(layout.keyColumn)"
         let isPaged = query.fetchLimit != nil || query.fetchOffset != nil
         let inner = !isPaged && select.sql.hasSuffix(order) ? String(select.sql.dropLast(order.count)) : select.sql

@@ -25,7 +25,7 @@ extension PostgresStore: QueryableDataStore {
     /// The identifiers of the models matching a store-neutral query, in its order.
     public func fetchIdentifiers(_ query: DataStoreQuery) throws -> [PersistentIdentifier] {
         let layout = try layout(query.entityName)
-        let select = try statement(query, layout: layout, columns: layout.keyColumn)
+        let select = try statement(query, layout: layout, columns: .keys)
         return try pool.withConnection { connection in
             try runQuery(select.sql, select.binds, on: connection).map { row in
                 identifier(layout.entityName, try PostgresRandomAccessRow(row)[0].decode(Int64.self))
@@ -44,7 +44,7 @@ extension PostgresStore: QueryableDataStore {
     /// the models of the entity's subentities too, each recorded as its own entity's.
     func deleteModels(matching query: DataStoreQuery, author: String?, includingSubentities: Bool = false) throws {
         let layout = try layout(query.entityName)
-        let matching = try statement(DataStoreQuery(entityName: query.entityName, filter: query.filter), layout: layout, columns: layout.keyColumn,
+        let matching = try statement(DataStoreQuery(entityName: query.entityName, filter: query.filter), layout: layout, columns: .keys,
                                      includingSubentities: includingSubentities)
         try retryingConflicts { connection in
             let sql = "DELETE FROM \(layout.table) WHERE \(PostgresSQL.quote(PostgresSQL.primaryKey)) IN (\(matching.sql)) RETURNING \(layout.deletionReturning)"
@@ -67,32 +67,9 @@ extension PostgresStore: QueryableDataStore {
         }
     }
 
-    /// `SELECT <columns> FROM "T" [WHERE …] ORDER BY … [LIMIT … OFFSET …]`, numbered and bound;
-    /// of a hierarchy's table, the entity's own rows (`includingSubentities`: its subentities' too).
-    func statement(_ query: DataStoreQuery, layout: PostgresEntityLayout, columns: String,
-                   includingSubentities: Bool = false) throws -> (sql: String, binds: PostgresBindings) {
-        let renderer = renderer(for: layout)
-        if !query.sortBy.isEmpty, try sortsByNaN(query, layout: layout) { throw DataStoreError.preferInMemorySort }
-        let clauses: SQLFragment
-        do {
-            let entity = includingSubentities ? layout.hierarchyCondition : layout.entityCondition
-            clauses = try entity.map { try Self.clauses(query, renderer, keepingTo: $0) } ?? renderer.render(query)
-        } catch let error as QueryTranslationError {
-            throw error.kind == .unsupportedSort ? DataStoreError.preferInMemorySort : DataStoreError.preferInMemoryFilter
-        }
-        var binds = PostgresBindings()
-        do {
-            for argument in clauses.arguments { try PostgresValueCoding.bind(argument, into: &binds) }
-        } catch is QueryTranslationError {
-            throw DataStoreError.preferInMemoryFilter
-        }
-        let sql = SQLDialect.postgreSQL.numberingPlaceholders(in: "SELECT \(columns) FROM \(layout.table) \(clauses.sql)")
-        return (sql, binds)
-    }
-
     /// Whether the query sorts by a `Double` column that has held NaN, which no SQL order puts
     /// where Swift's sort does.
-    private func sortsByNaN(_ query: DataStoreQuery, layout: PostgresEntityLayout) throws -> Bool {
+    func sortsByNaN(_ query: DataStoreQuery, layout: PostgresEntityLayout) throws -> Bool {
         let doubles = query.sortBy.filter { $0.kind == .double }.map { $0.path.components.joined(separator: ".") }
         guard !doubles.isEmpty else { return false }
         let flagged = try pool.withConnection { connection in

@@ -17,20 +17,25 @@ extension PostgresStore: DataStoreRowAccess {
 
     /// The query's models as rows: one statement for the table, one per to-many relationship.
     func rows(_ query: DataStoreQuery, layout: PostgresEntityLayout) throws -> [DataStoreRow] {
-        let select = try statement(query, layout: layout, columns: layout.selectList)
+        let select = try statement(query, layout: layout, columns: .models)
         return try pool.withConnection { connection in
-            let stored = layout.storedColumns
+            let readers = layout.cellReaders
+            let scope = scopes[layout.entityName] ?? .of(entityName: layout.entityName, storeIdentifier: identifier)
+            let width = layout.info.properties.count
             var keys: [Int64] = []
             var rows: [DataStoreRow] = []
             for row in try runQuery(select.sql, select.binds, on: connection) {
-                let cells = PostgresRandomAccessRow(row)
-                let key = try cells[0].decode(Int64.self)
-                var values = [Any?](repeating: nil, count: layout.info.properties.count)
-                for (offset, column) in stored.enumerated() {
-                    values[column.property.index] = try value(cells[offset + 1], column, layout)
+                // The cells in the select list's order, read in one pass.
+                var cells = row.makeIterator()
+                guard let keyCell = cells.next() else { continue }
+                let key = try keyCell.decode(Int64.self)
+                var values = [Any?](repeating: nil, count: width)
+                for reader in readers {
+                    guard let cell = cells.next() else { break }
+                    values[reader.slot] = try value(cell, reader, layout)
                 }
                 keys.append(key)
-                rows.append(DataStoreRow(persistentIdentifier: identifier(layout.entityName, key), values: values))
+                rows.append(DataStoreRow(persistentIdentifier: PersistentIdentifier(scope: scope, primaryKey: .integer(key)), values: values))
             }
             guard !rows.isEmpty else { return rows }
             for column in layout.toManyColumns {
@@ -45,15 +50,15 @@ extension PostgresStore: DataStoreRowAccess {
         }
     }
 
-    private func value(_ cell: PostgresCell, _ column: PostgresColumn, _ layout: PostgresEntityLayout) throws -> Any? {
-        if column.storage == .toOne {
+    private func value(_ cell: PostgresCell, _ column: PostgresEntityLayout.CellReader, _ layout: PostgresEntityLayout) throws -> Any? {
+        if let destination = column.toOneDestination {
             guard cell.bytes != nil else { return nil }
-            return identifier(column.destination ?? "", try cell.decode(Int64.self))
+            return identifier(destination, try cell.decode(Int64.self))
         }
         do {
-            return try PostgresValueCoding.value(cell, storage: column.storage, as: column.property.valueType)
+            return try column.reader.read(cell)
         } catch {
-            throw PostgresStoreError(.invalidValue, "\(layout.entityName).\(column.name) holds a value that cannot be read as \(column.property.valueType) (\(error)); fix the row or the model.")
+            throw PostgresStoreError(.invalidValue, "\(layout.entityName).\(column.name) holds a value that cannot be read as \(column.valueType) (\(error)); fix the row or the model.")
         }
     }
 

@@ -7,6 +7,11 @@ extension PostgresStore {
     package func selectStatementForTesting<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> String {
         let query = try query(descriptor, sorted: true)
         let layout = try layout(query.entityName)
-        return try statement(query, layout: layout, columns: layout.selectList).sql
+        return try statement(query, layout: layout, columns: .models).sql
     }
+}
+
+extension PostgresStore {
+    /// How many `SELECT`s the store keeps rendered, one per query shape.
+    package var selectPlanCountForTesting: Int { selectPlans.count }
 }

@@ -47,6 +47,11 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
     /// Translates the predicates of a hierarchy's entities, whose `as?` reads subclasses'
     /// properties (``ModelQueryResolution`` by type knows a type and what it refers to).
     let hierarchyTranslator: QueryTranslator
+    /// Each entity's identifier scope in this store, looked up once: finding a scope by its
+    /// names takes a process-wide lock and hashes both.
+    let scopes: [String: IdentifierScope]
+    /// The `SELECT`s rendered so far, by query shape.
+    let selectPlans = QueryShapeCache<SelectVariant, ShapedStatement>()
 
     /// Connects and, in one transaction under an advisory lock (so processes opening the
     /// database at once migrate it once), creates the store's own tables, reads the store
@@ -75,6 +80,7 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
         hierarchyTranslator = ModelQueryResolution.translator(for: schema)
         self.pool = pool
         self.identifier = identifier
+        scopes = Dictionary(uniqueKeysWithValues: layouts.keys.map { ($0, IdentifierScope.of(entityName: $0, storeIdentifier: identifier)) })
     }
 
     static func layouts(of schema: Schema) throws -> [String: PostgresEntityLayout] {
@@ -159,7 +165,10 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
     }
 
     func identifier(_ entityName: String, _ key: Int64) -> PersistentIdentifier {
-        PersistentIdentifier(entityName: entityName, storeIdentifier: identifier, primaryKey: .integer(key))
+        guard let scope = scopes[entityName] else {
+            return PersistentIdentifier(entityName: entityName, storeIdentifier: identifier, primaryKey: .integer(key))
+        }
+        return PersistentIdentifier(scope: scope, primaryKey: .integer(key))
     }
 
     /// The stored key of an identifier of this store; nil for another store's or a temporary one.

@@ -48,8 +48,8 @@ enum PostgresValueCoding {
         case let date as Date:
             if let problem = StorableValues.problem(with: date) { throw ValueError(problem) }
             binds.append(date.timeIntervalSinceReferenceDate)
-        case let string as String: binds.append(string.precomposedStringWithCanonicalMapping)
-        case let url as URL: binds.append(url.absoluteString.precomposedStringWithCanonicalMapping)
+        case let string as String: binds.append(normalized(string))
+        case let url as URL: binds.append(normalized(url.absoluteString))
         case let uuid as UUID: binds.append(uuid)
         case let data as Data: binds.append(ByteBuffer(bytes: data))
         case let raw as any RawRepresentable where storage(for: type(of: raw)) != .json: try bind(raw.rawValue, into: &binds)
@@ -65,7 +65,7 @@ enum PostgresValueCoding {
         case .bool(let bool): binds.append(bool)
         case .integer(let integer): binds.append(integer)
         case .double(let double): binds.append(double)
-        case .string(let string): binds.append(string.precomposedStringWithCanonicalMapping)
+        case .string(let string): binds.append(normalized(string))
         case .date(let date): binds.append(date.timeIntervalSinceReferenceDate)
         case .uuid(let uuid): binds.append(uuid)
         case .data(let data): binds.append(ByteBuffer(bytes: data))
@@ -73,11 +73,18 @@ enum PostgresValueCoding {
         }
     }
 
+    /// Text as stored: composed (NFC), so that SQL compares strings as Swift does, by canonical
+    /// equivalence. ASCII text is composed already, and Foundation's normalisation of it (through
+    /// `NSString`) was most of the cost of binding a string.
+    static func normalized(_ string: String) -> String {
+        string.utf8.allSatisfy { $0 < 0x80 } ? string : string.precomposedStringWithCanonicalMapping
+    }
+
     static func json(_ value: any Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+Infinity", negativeInfinity: "-Infinity", nan: "NaN")
-        return String(decoding: try encoder.encode(value), as: UTF8.self).precomposedStringWithCanonicalMapping
+        return normalized(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
 
     /// The value inside an Optional, or nil for a nil one; any other value as it is.
@@ -90,51 +97,10 @@ enum PostgresValueCoding {
 
     /// The cell as `type`, the property's declared type (an Optional for optional properties).
     static func value(_ cell: PostgresCell, storage: PostgresColumn.Storage, as type: any Any.Type) throws -> Any {
-        if let optional = type as? any AnyOptional.Type {
-            if cell.bytes == nil { return optional.nilValue }
-            return try wrap(try value(cell, storage: storage, as: optional.optionalWrappedType), as: type)
-        }
-        guard cell.bytes != nil else { throw ValueError("the column holds NULL but \(type) is not optional") }
-        switch type {
-        case is Bool.Type: return try cell.decode(Bool.self)
-        case let integerType as any FixedWidthInteger.Type:
-            let stored = try cell.decode(Int64.self)
-            guard let exact = integerType.init(exactly: stored) else { throw ValueError("the stored integer does not fit in \(integerType)") }
-            return exact
-        case is Double.Type: return try cell.decode(Double.self)
-        case is Float.Type: return Float(try cell.decode(Double.self))
-        case is Date.Type: return Date(timeIntervalSinceReferenceDate: try cell.decode(Double.self))
-        case is String.Type: return try cell.decode(String.self)
-        case is URL.Type:
-            guard let url = URL(string: try cell.decode(String.self)) else { throw ValueError("the text is not a URL") }
-            return url
-        case is UUID.Type: return try cell.decode(UUID.self)
-        case is Data.Type: return Data(buffer: try cell.decode(ByteBuffer.self))
-        case let representable as any RawRepresentable.Type where storage != .json:
-            return try rawRepresentable(representable, from: try value(cell, storage: storage, as: rawType(of: representable)))
-        case let decodable as any Decodable.Type:
-            let decoder = JSONDecoder()
-            decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+Infinity", negativeInfinity: "-Infinity", nan: "NaN")
-            return try decoder.decodeChecked(decodable, from: Data(try cell.decode(String.self).utf8))
-        default:
-            throw ValueError("values of type \(type) are not Codable")
-        }
-    }
-
-    private static func rawRepresentable<R: RawRepresentable>(_: R.Type, from raw: Any) throws -> R {
-        guard let raw = raw as? R.RawValue, let value = R(rawValue: raw) else {
-            throw ValueError("the stored raw value is not a case of \(R.self)")
-        }
-        return value
+        try PostgresCellReader(type, storage: storage).read(cell)
     }
 
     private static func rawType<T: RawRepresentable>(of _: T.Type) -> any Any.Type { T.RawValue.self }
-
-    private static func wrap(_ value: Any, as optionalType: any Any.Type) throws -> Any {
-        func open<T>(_: T.Type) -> Any? { (value as? T).map { $0 as Any } }
-        guard let wrapped = open(optionalType) else { throw ValueError("\(type(of: value)) is not \(optionalType)") }
-        return wrapped
-    }
 
     /// Why a value could not be converted; never holds the value itself.
     struct ValueError: Error, CustomStringConvertible {

@@ -1,5 +1,4 @@
 import GRDB
-import Synchronization
 
 /// The `SELECT`s a store has rendered, by query shape (``DataStoreQueryShape``): a fetch whose
 /// shape was seen binds its constants into the SQL already made, instead of rendering the same few
@@ -14,17 +13,17 @@ final class SQLiteSelectPlans: Sendable {
     /// A class, so that the store's one connection keeps the plan's prepared statement in it:
     /// finding it again in GRDB's statement cache hashes the whole SQL.
     final class Plan: @unchecked Sendable {
+        private let shaped: ShapedStatement
         /// The whole statement, paging included.
-        let sql: String
+        var sql: String { shaped.sql }
         /// For each argument of the filter, in order, the position of the constant it binds.
-        let slots: [Int]
+        var slots: [Int] { shaped.slots }
         /// Only read and written under the store's ``DefaultStore/access`` lock, one use of the
         /// connection at a time: hence the unchecked Sendable.
         private(set) var preparedStatement: GRDB.Statement?
 
-        init(sql: String, slots: [Int]) {
-            self.sql = sql
-            self.slots = slots
+        init(_ shaped: ShapedStatement) {
+            self.shaped = shaped
         }
 
         /// The plan's statement on the store's connection, prepared on first use. A store has one
@@ -37,80 +36,21 @@ final class SQLiteSelectPlans: Sendable {
         }
     }
 
-    private struct Key: Hashable {
-        let shape: DataStoreQueryShape
-        let columns: Columns
-
-        static func == (lhs: Key, rhs: Key) -> Bool { lhs.columns == rhs.columns && lhs.shape == rhs.shape }
-    }
-
-    /// Enough for every shape a program's code spells; a program that builds predicates on the
-    /// fly starts over rather than growing without bound.
-    static let capacity = 256
-    /// The shapes used last, compared before the dictionary is asked: hashing a shape goes through
-    /// every string in it, where comparing one with the
-    /// shape of the same code's last query finds the same strings and stops at their identity.
-    static let recentCount = 4
-
-    /// A class, so that comparing a recent entry reads its key in place: copying a key out of an
-    /// array retains and releases everything in its query.
-    private final class Recent {
-        let key: Key
-        let plan: Plan
-
-        init(_ key: Key, _ plan: Plan) {
-            self.key = key
-            self.plan = plan
-        }
-    }
-
-    private struct State {
-        var plans: [Key: Plan] = [:]
-        /// Most recent first (a hit moves to the front); each entry is also in `plans`.
-        var recent: [Recent] = []
-
-        mutating func remember(_ key: Key, _ plan: Plan) {
-            recent.insert(Recent(key, plan), at: 0)
-            if recent.count > SQLiteSelectPlans.recentCount { recent.removeLast() }
-        }
-    }
-
-    private let state = Mutex(State())
+    private let cache = QueryShapeCache<Columns, Plan>()
 
     func plan(for shape: DataStoreQueryShape, columns: Columns) -> Plan? {
-        state.withLock { state in
-            if let index = state.recent.firstIndex(where: { $0.key.columns == columns && $0.key.shape == shape }) {
-                if index > 0 { state.recent.swapAt(index, 0) }
-                return state.recent[0].plan
-            }
-            let key = Key(shape: shape, columns: columns)
-            guard let plan = state.plans[key] else { return nil }
-            state.remember(key, plan)
-            return plan
-        }
+        cache.plan(for: shape, columns)
     }
 
     /// The plan for SQL rendered from `shape.query` (whose constants are their positions) with
-    /// these filter arguments; nil when an argument is not a lone position (a long `in` list
-    /// binds them all as one JSON array), so the SQL is not one for every query of the shape.
+    /// these filter arguments; nil when the SQL is not one for every query of the shape.
     static func plan(sql: String, renderedArguments: [QueryValue], constantCount: Int) -> Plan? {
-        var slots: [Int] = []
-        slots.reserveCapacity(renderedArguments.count)
-        for argument in renderedArguments {
-            guard case .integer(let position) = argument, position >= 0, position < constantCount else { return nil }
-            slots.append(Int(position))
-        }
-        return Plan(sql: sql, slots: slots)
+        ShapedStatement(sql: sql, renderedArguments: renderedArguments, constantCount: constantCount).map(Plan.init)
     }
 
     func keep(_ plan: Plan, for shape: DataStoreQueryShape, columns: Columns) {
-        let key = Key(shape: shape, columns: columns)
-        state.withLock { state in
-            if state.plans.count >= Self.capacity { state = State() }
-            state.plans[key] = plan
-            state.remember(key, plan)
-        }
+        cache.keep(plan, for: shape, columns)
     }
 
-    var count: Int { state.withLock { $0.plans.count } }
+    var count: Int { cache.count }
 }

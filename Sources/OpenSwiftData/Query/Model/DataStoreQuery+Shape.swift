@@ -5,15 +5,15 @@
 /// Only constants a store treats alike whatever their value take part: a nil, a NaN, an
 /// identifier (which names a store and entity) or an array changes how a query is rendered, so a
 /// query holding one has no shape.
-struct DataStoreQueryShape: Hashable {
+package struct DataStoreQueryShape: Hashable, Sendable {
     /// The query, with `.integer(n)` for the n-th constant and 0 for a limit or offset it has.
-    let query: DataStoreQuery
+    package let query: DataStoreQuery
     /// The constants, in the order of their positions.
-    let constants: [QueryValue]
+    package let constants: [QueryValue]
 
     /// `longestList`: a store that renders longer `in` lists differently (as one argument) gives
     /// queries with such a list no shape.
-    init?(_ query: DataStoreQuery, longestList: Int = .max) {
+    package init?(_ query: DataStoreQuery, longestList: Int = .max) {
         var constants: [QueryValue] = []
         var shaped = query
         if let filter = query.filter {
@@ -26,8 +26,8 @@ struct DataStoreQueryShape: Hashable {
         self.constants = constants
     }
 
-    static func == (lhs: Self, rhs: Self) -> Bool { lhs.query == rhs.query }
-    func hash(into hasher: inout Hasher) { hasher.combine(query) }
+    package static func == (lhs: Self, rhs: Self) -> Bool { lhs.query == rhs.query }
+    package func hash(into hasher: inout Hasher) { hasher.combine(query) }
 }
 
 extension QueryExpression {

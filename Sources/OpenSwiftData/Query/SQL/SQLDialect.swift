@@ -79,7 +79,7 @@ public struct SQLDialect: Sendable, Hashable {
 
     /// Most arguments one statement may bind; longer lists are bound as one JSON array (SQLite) or
     /// refused (PostgreSQL binds at most 65,535).
-    var largeListThreshold: Int {
+    package var largeListThreshold: Int {
         switch kind {
         case .sqlite: SQLiteQueryRenderer.largeListThreshold
         case .postgreSQL: 30_000
@@ -87,7 +87,7 @@ public struct SQLDialect: Sendable, Hashable {
     }
 
     /// `LIMIT … OFFSET …` clauses, and whether each takes an argument.
-    func limitClause(limit: Bool, offset: Bool) -> String? {
+    package func limitClause(limit: Bool, offset: Bool) -> String? {
         switch (limit, offset, kind) {
         case (true, true, _): "LIMIT ? OFFSET ?"
         case (true, false, _): "LIMIT ?"
