@@ -15,7 +15,13 @@ extension PostgresStore: QueryableDataStore {
     /// The number of models matching a store-neutral query, counted in SQL.
     public func fetchCount(_ query: DataStoreQuery) throws -> Int {
         let layout = try layout(query.entityName)
-        let count = try countStatement(query, layout: layout)
+        let count: (sql: String, binds: PostgresBindings)
+        do {
+            count = try countStatement(query, layout: layout)
+        } catch DataStoreError.preferInMemoryFilter {
+            guard let rows = try swiftFilteredRows(query, layout: layout) else { throw DataStoreError.preferInMemoryFilter }
+            return rows.count
+        }
         return try pool.withConnection { connection in
             let rows = try runQuery(count.sql, count.binds, on: connection)
             return Int(try PostgresRandomAccessRow(rows[0])[0].decode(Int64.self))
@@ -25,7 +31,13 @@ extension PostgresStore: QueryableDataStore {
     /// The identifiers of the models matching a store-neutral query, in its order.
     public func fetchIdentifiers(_ query: DataStoreQuery) throws -> [PersistentIdentifier] {
         let layout = try layout(query.entityName)
-        let select = try statement(query, layout: layout, columns: .keys)
+        let select: (sql: String, binds: PostgresBindings)
+        do {
+            select = try statement(query, layout: layout, columns: .keys)
+        } catch DataStoreError.preferInMemoryFilter {
+            guard let rows = try swiftFilteredRows(query, layout: layout) else { throw DataStoreError.preferInMemoryFilter }
+            return rows.map(\.persistentIdentifier)
+        }
         return try pool.withConnection { connection in
             try runQuery(select.sql, select.binds, on: connection).map { row in
                 identifier(layout.entityName, try PostgresRandomAccessRow(row)[0].decode(Int64.self))

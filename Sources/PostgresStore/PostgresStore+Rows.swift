@@ -17,8 +17,19 @@ extension PostgresStore: DataStoreRowAccess {
 
     /// The query's models as rows: one statement for the table, one per to-many relationship.
     func rows(_ query: DataStoreQuery, layout: PostgresEntityLayout) throws -> [DataStoreRow] {
-        let select = try statement(query, layout: layout, columns: .models)
-        return try pool.withConnection { connection in
+        let select: (sql: String, binds: PostgresBindings)
+        do {
+            select = try statement(query, layout: layout, columns: .models)
+        } catch DataStoreError.preferInMemoryFilter {
+            guard let rows = try swiftFilteredRows(query, layout: layout) else { throw DataStoreError.preferInMemoryFilter }
+            return rows
+        }
+        return try rows(select, layout: layout)
+    }
+
+    /// The rows a `SELECT` of ``PostgresEntityLayout/selectList`` reads, with their to-manys.
+    func rows(_ select: (sql: String, binds: PostgresBindings), layout: PostgresEntityLayout) throws -> [DataStoreRow] {
+        try pool.withConnection { connection in
             let readers = layout.cellReaders
             let scope = scopes[layout.entityName] ?? .of(entityName: layout.entityName, storeIdentifier: identifier)
             let width = layout.info.properties.count

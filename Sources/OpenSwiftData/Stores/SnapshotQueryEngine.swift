@@ -114,7 +114,7 @@ package struct SnapshotQueryEngine {
 
     /// A stored value's query form: the common attribute types by their exact type, anything else
     /// unwrapped and converted.
-    static func queryValue(of raw: Any, entityName: String, name: String) throws -> QueryValue {
+    package static func queryValue(of raw: Any, entityName: String, name: String) throws -> QueryValue {
         if let exact = QueryValue(exactly: raw) { return exact }
         guard let value = unwrapOptional(raw) else { return .null }
         guard let converted = QueryValue(converting: value) else {
