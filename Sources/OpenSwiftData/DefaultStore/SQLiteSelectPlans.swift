@@ -1,5 +1,6 @@
 import GRDB
 import Synchronization
+import OpenSwiftDataCore
 
 /// The `SELECT`s a store has rendered, by query shape (``DataStoreQueryShape``): a fetch whose
 /// shape was seen binds its constants into the SQL already made, instead of rendering the same few
@@ -93,7 +94,7 @@ final class SQLiteSelectPlans: Sendable {
     /// The plan for SQL rendered from `shape.query` (whose constants are their positions) with
     /// these filter arguments; nil when an argument is not a lone position (a long `in` list
     /// binds them all as one JSON array), so the SQL is not one for every query of the shape.
-    static func plan(sql: String, renderedArguments: [QueryValue], constantCount: Int) -> Plan? {
+    package static func plan(sql: String, renderedArguments: [QueryValue], constantCount: Int) -> Plan? {
         var slots: [Int] = []
         slots.reserveCapacity(renderedArguments.count)
         for argument in renderedArguments {
