@@ -59,10 +59,25 @@ let package = Package(
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
             ]
         ),
+        // The model layer, context, container, DataStore API, query tree and in-memory store: it knows
+        // no concrete store, so every store, ours and users', plugs in through its public protocols.
+        .target(
+            name: "OpenSwiftDataCore",
+            dependencies: [
+                "OpenSwiftDataMacros",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+            ]
+        ),
+        // The query tree rendered as SQL, per dialect (SQLite, PostgreSQL): shared by the SQL stores.
+        .target(name: "OpenSwiftDataSQL", dependencies: ["OpenSwiftDataCore"]),
+        // The SQLite store (DefaultStore, ModelConfiguration); re-exports the core and the SQL layer
+        // so that `import OpenSwiftData` gives everything `import SwiftData` does.
         .target(
             name: "OpenSwiftData",
             dependencies: [
-                "OpenSwiftDataMacros",
+                "OpenSwiftDataCore",
+                "OpenSwiftDataSQL",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The save binds and steps rows through SQLite's C API on GRDB's cached statements.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -106,7 +121,8 @@ let package = Package(
         .target(
             name: "PostgresStore",
             dependencies: [
-                "OpenSwiftData",
+                "OpenSwiftDataCore",
+                "OpenSwiftDataSQL",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -6,7 +6,8 @@ import PackagePlugin
 ///
 /// The swift-docc-plugin, given no target, documents every target of every dependency too
 /// (swift-syntax, SwiftNIO, GRDB, …) and prints their warnings; this command documents what this
-/// package publishes, so the bare command is the one to run.
+/// package publishes, so the bare command is the one to run. A target's archive includes the
+/// symbols of the package targets it re-exports (``ReexportedSymbolGraphs``).
 @main
 struct GenerateDocumentation: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -18,25 +19,35 @@ struct GenerateDocumentation: CommandPlugin {
             ?? context.pluginWorkDirectoryURL.appending(component: "documentation", directoryHint: .isDirectory)
         try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
 
+        let reexports = ReexportedSymbolGraphs(extractor: try context.tool(named: "swift-symbolgraph-extract").url)
+        let graphOptions = PackageManager.SymbolGraphOptions(
+            minimumAccessLevel: .public, includeSynthesized: true, includeSPI: false, emitExtensionBlocks: true
+        )
+
         var failed: [String] = []
         for target in targets {
             print("Building documentation for '\(target.name)'...")
-            let symbolGraphs = try packageManager.getSymbolGraph(
-                for: target,
-                options: .init(minimumAccessLevel: .public, includeSynthesized: true, includeSPI: false, emitExtensionBlocks: true)
-            )
+            let symbolGraphs = try packageManager.getSymbolGraph(for: target, options: graphOptions)
             let catalog = target.documentationCatalog
             guard try catalog != nil || declaresSymbols(in: symbolGraphs.directoryURL) else {
                 // The `SwiftData` product's module only re-exports `OpenSwiftData`.
                 print("Skipped '\(target.name)': it declares nothing of its own.")
                 continue
             }
+            var symbolGraphDirectory = symbolGraphs.directoryURL
+            let reexported = try ReexportedSymbolGraphs.reexportedTargets(of: target, in: context.package)
+            if !reexported.isEmpty {
+                symbolGraphDirectory = try reexports.extract(
+                    target, reexporting: reexported, built: symbolGraphs.directoryURL,
+                    workDirectory: context.pluginWorkDirectoryURL, options: graphOptions
+                )
+            }
             let archive = outputDirectory.appending(component: "\(target.name).doccarchive", directoryHint: .isDirectory)
             try? FileManager.default.removeItem(at: archive)
             var doccArguments = ["convert"]
             if let catalog { doccArguments.append(catalog.path) }
             doccArguments += [
-                "--additional-symbol-graph-dir", symbolGraphs.directoryURL.path,
+                "--additional-symbol-graph-dir", symbolGraphDirectory.path,
                 "--output-path", archive.path,
                 "--fallback-display-name", target.name,
                 "--fallback-bundle-identifier", target.name,

@@ -1,4 +1,4 @@
-// `import SwiftData` gives code Foundation (for `#Predicate`, `SortDescriptor`, `Date`) and
-// Observation (a `@Model` class is `Observable`); so must we.
-@_exported import Foundation
-@_exported import Observation
+// `import OpenSwiftData` gives the whole library, as `import SwiftData` does: the model layer and
+// the DataStore API (the core), the SQL renderer custom SQL stores reuse, and the SQLite store here.
+@_exported import OpenSwiftDataCore
+@_exported import OpenSwiftDataSQL

@@ -1,5 +1,5 @@
 import Foundation
-import OpenSwiftData
+import OpenSwiftDataCore
 import PostgresNIO
 
 /// How a column's cells are read as its property's declared type, worked out once per column:

@@ -1,5 +1,6 @@
 import Foundation
-import OpenSwiftData
+import OpenSwiftDataCore
+import OpenSwiftDataSQL
 
 /// The entities of a class hierarchy share their root's table (``EntityHierarchy``): each row
 /// names its entity in `Z_ENT`; a fetch, count or delete of one entity reads its own rows.

@@ -1,5 +1,6 @@
 import Foundation
-import OpenSwiftData
+import OpenSwiftDataCore
+import OpenSwiftDataSQL
 
 /// How one persisted property is kept in PostgreSQL.
 struct PostgresColumn {

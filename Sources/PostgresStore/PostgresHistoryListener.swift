@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import OpenSwiftData
+import OpenSwiftDataCore
 import PostgresNIO
 
 /// Every save announces its history transaction on the `osd_history` channel when it commits

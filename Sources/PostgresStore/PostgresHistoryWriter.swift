@@ -1,5 +1,5 @@
 import Foundation
-import OpenSwiftData
+import OpenSwiftDataCore
 import PostgresNIO
 
 /// Records one save (or batch delete) as one history transaction, at the end of its own

@@ -1,5 +1,5 @@
 import Foundation
-import OpenSwiftData
+import OpenSwiftDataCore
 import PostgresNIO
 
 /// The store's own tables beside the models': `osd_metadata` (the store identifier, the schema

@@ -1,5 +1,5 @@
 import Foundation
-import OpenSwiftData
+import OpenSwiftDataCore
 import PostgresNIO
 
 /// Migration of a class hierarchy's shared table (``EntityHierarchy``). A subclass added to a

@@ -1,5 +1,5 @@
 import Foundation
-import OpenSwiftData
+import OpenSwiftDataCore
 import PostgresNIO
 
 /// Lightweight migration on PostgreSQL: brings the database's tables to what a schema's layouts

@@ -1,5 +1,5 @@
 import Foundation
-import OpenSwiftData
+import OpenSwiftDataCore
 import PostgresNIO
 
 /// PostgresStore's side of a `SchemaMigrator` run, on the connection that opens the store.

@@ -1,5 +1,5 @@
 import Foundation
-import OpenSwiftData
+import OpenSwiftDataCore
 import PostgresNIO
 
 /// One save, run inside the transaction the store opened: inserts (upserts on a uniqueness

@@ -1,4 +1,4 @@
-import OpenSwiftData
+import OpenSwiftDataCore
 
 /// What the store promises the context, so that a save or a fetch skips work the store has done.
 ///

@@ -1,4 +1,4 @@
-import OpenSwiftData
+import OpenSwiftDataCore
 import PostgresNIO
 
 extension PostgresStore {

@@ -1,5 +1,6 @@
 import Foundation
-import OpenSwiftData
+import OpenSwiftDataCore
+import OpenSwiftDataSQL
 import PostgresNIO
 
 /// Reading the tables of class hierarchies (``EntityHierarchy``).

@@ -1,5 +1,5 @@
 import Foundation
-import OpenSwiftData
+import OpenSwiftDataCore
 import PostgresNIO
 
 /// History is kept in the database (`PostgresHistory`), written in each save's own transaction.

@@ -1,5 +1,6 @@
 import Foundation
-import OpenSwiftData
+import OpenSwiftDataCore
+import OpenSwiftDataSQL
 import PostgresNIO
 
 /// Store-neutral queries rendered by the shared renderer in the PostgreSQL dialect.

@@ -1,5 +1,5 @@
 import Foundation
-import OpenSwiftData
+import OpenSwiftDataCore
 import PostgresNIO
 
 /// Contexts reach the store through rows: each model's values read straight into its row order.

@@ -1,4 +1,5 @@
-import OpenSwiftData
+import OpenSwiftDataCore
+import OpenSwiftDataSQL
 import PostgresNIO
 
 /// The `SELECT`s of fetches, counts and deletes. Each query shape (``DataStoreQueryShape``) is

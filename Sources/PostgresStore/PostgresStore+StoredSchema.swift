@@ -1,5 +1,5 @@
 import Foundation
-import OpenSwiftData
+import OpenSwiftDataCore
 import PostgresNIO
 
 extension PostgresStore {

@@ -1,4 +1,5 @@
-import OpenSwiftData
+import OpenSwiftDataCore
+import OpenSwiftDataSQL
 import PostgresNIO
 
 /// Filters PostgreSQL cannot compute as Swift does (a string's `contains` and `starts(with:)` by

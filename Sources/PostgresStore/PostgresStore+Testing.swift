@@ -1,5 +1,5 @@
 import Foundation
-import OpenSwiftData
+import OpenSwiftDataCore
 
 extension PostgresStore {
     /// The `SELECT` a fetch of `descriptor` runs, placeholders numbered; throws

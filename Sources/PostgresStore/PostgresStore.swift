@@ -1,5 +1,6 @@
 import Foundation
-import OpenSwiftData
+import OpenSwiftDataCore
+import OpenSwiftDataSQL
 import PostgresNIO
 
 /// A `DataStore` on PostgreSQL, for models shared by several processes or machines.

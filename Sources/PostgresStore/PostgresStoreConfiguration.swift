@@ -1,5 +1,5 @@
 import Foundation
-import OpenSwiftData
+import OpenSwiftDataCore
 
 /// Configures a ``PostgresStore``: which PostgreSQL database holds the models, and how to reach it.
 ///

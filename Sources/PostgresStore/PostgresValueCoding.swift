@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
-import OpenSwiftData
+import OpenSwiftDataCore
+import OpenSwiftDataSQL
 import PostgresNIO
 
 /// How attribute values are written to and read from PostgreSQL, chosen so that PostgreSQL's own

@@ -1,4 +1,5 @@
 import Foundation
+import OpenSwiftDataCore
 
 /// Describes the default store: where its file lives, whether it is read-only or kept in memory.
 ///
@@ -133,4 +134,8 @@ extension ModelConfiguration: DataStoreConfiguration {
         if name.utf8.count > 255 { throw SwiftDataError.configurationFileNameTooLong }
         if name.contains("/") || name.contains("\0") { throw SwiftDataError.configurationFileNameContainsInvalidCharacters }
     }
+}
+
+extension ModelConfiguration: StoreLocationDescribing {
+    package var storeLocation: String { isStoredInMemoryOnly ? "memory" : url.path }
 }

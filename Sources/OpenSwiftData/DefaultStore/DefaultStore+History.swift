@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import OpenSwiftDataCore
 
 /// History is kept in the store file (`SQLiteHistory`), written in each save's own transaction.
 /// The conditions of a descriptor's predicate among its top-level `&&` terms that `HistoryFilter`

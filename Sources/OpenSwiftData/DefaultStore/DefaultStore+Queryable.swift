@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import OpenSwiftDataCore
 
 /// The default store's reads and batch deletes, by store-neutral query: what its typed requests
 /// translate to, and what a server hands it for a query that arrived over the wire.

@@ -1,3 +1,5 @@
+import OpenSwiftDataCore
+
 extension DefaultStore: DataStoreRowAccess {
     /// As ``fetch(_:)``, with the to-manys kept by their destination's key left to be read when
     /// first read (`DataStoreDeferredToMany`). Rows, not snapshots: building a snapshot per row only

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import OpenSwiftDataCore
 
 /// Receipts live in the store file, in `osd_save_receipts`, written in the save's own transaction:
 /// a save and its receipt commit together or not at all. Receipts older than a day are dropped.

@@ -1,3 +1,5 @@
+import OpenSwiftDataCore
+
 extension DefaultStore {
     /// The scope of an entity's identifiers in this store.
     func scope(of entityName: String) -> IdentifierScope {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import OpenSwiftDataCore
 
 extension DefaultStore {
     /// The ``StoredSchema`` the SQLite store file at `url` keeps, read without opening the store

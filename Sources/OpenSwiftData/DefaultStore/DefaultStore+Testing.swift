@@ -1,4 +1,5 @@
 import GRDB
+import OpenSwiftDataCore
 
 extension DefaultStore {
     /// The `SELECT` a fetch of `descriptor` runs and its bound arguments, for tests that assert

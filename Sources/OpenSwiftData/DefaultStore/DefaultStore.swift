@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import OpenSwiftDataCore
+import OpenSwiftDataSQL
 
 /// The store behind ``ModelConfiguration``: an SQLite database, one table per entity, or per class
 /// hierarchy (the root's table holds every subclass's rows, each naming its entity, so a

@@ -1,4 +1,6 @@
 import Foundation
+import OpenSwiftDataCore
+import OpenSwiftDataSQL
 
 /// Maps what a predicate names to what the store holds: model key paths to
 /// ``QueryKeyPathResolution``s for ``QueryTranslator``, and the translated property paths to SQL

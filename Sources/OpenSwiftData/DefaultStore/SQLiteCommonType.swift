@@ -1,4 +1,5 @@
 import Foundation
+import OpenSwiftDataCore
 
 /// The declared types the default store reads and writes most, recognised by type identity: asking
 /// whether a type is an Optional, or casting a value to a protocol, is a conformance lookup, and

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import OpenSwiftDataCore
 
 extension DefaultStore {
     /// Deletes the models matching the predicate in one statement (all of the entity's when it is

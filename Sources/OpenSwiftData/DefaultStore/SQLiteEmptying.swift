@@ -1,4 +1,5 @@
 import GRDB
+import OpenSwiftDataCore
 
 /// Deleting every row of a table, the way `delete(model:)` without a predicate asks.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import OpenSwiftDataCore
 
 /// One entity's table as the schema describes it: its columns and the model properties they
 /// hold. For an entity of a class hierarchy it is the entity's view of the hierarchy's shared

@@ -1,3 +1,5 @@
+import OpenSwiftDataCore
+
 /// The SQL a save writes one entity's rows with, and the order of a row's values, worked out once
 /// per store instead of once per saved model (building the upsert text was much of an insert).
 struct SQLiteEntityWrites {

@@ -1,5 +1,6 @@
 import GRDB
 import GRDBSQLite
+import OpenSwiftDataCore
 
 extension DefaultStore {
     /// Gives the related identifiers of relationships whose destination has subentities the

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import OpenSwiftDataCore
 
 extension DefaultStore {
     /// The keys one to-many relationship holds for each of the rows `keys`, by row key: one query

@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import OpenSwiftDataCore
+import OpenSwiftDataSQL
 
 extension DefaultStore {
     // The typed requests are the store-neutral queries of DefaultStore+Queryable.swift.

@@ -1,4 +1,5 @@
 import Foundation
+import OpenSwiftDataCore
 
 /// The SQLite store's tables of class hierarchies (``EntityHierarchy``): a hierarchy's table
 /// as the file holds it, merged from the views of its entities.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import OpenSwiftDataCore
 
 /// The store's history tables, written in each save's own transaction:
 ///

@@ -1,5 +1,6 @@
 import GRDB
 import GRDBSQLite
+import OpenSwiftDataCore
 
 /// The keys one save gives its inserts: the key of the row an insert equals on a uniqueness
 /// constraint (inserted earlier in the save, or stored), else a new one after the table's last.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import OpenSwiftDataCore
 
 /// The store's own table, `osd_metadata` (`key`, `value`): what makes a file one of this store's,
 /// the store identifier that permanent identifiers carry, and the description of the tables the

@@ -1,4 +1,5 @@
 import GRDB
+import OpenSwiftDataCore
 
 /// Migration of a class hierarchy's shared table (``SQLiteHierarchy``). A subclass added to a
 /// hierarchy is columns added to the root's table, which the column migration does; this is the

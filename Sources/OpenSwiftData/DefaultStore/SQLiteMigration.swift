@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import OpenSwiftDataCore
 
 /// Lightweight migration: brings the tables a store file holds to what the schema describes,
 /// inside the transaction that opens the store, so a failed migration changes nothing.

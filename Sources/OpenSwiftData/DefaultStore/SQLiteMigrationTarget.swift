@@ -1,4 +1,5 @@
 import GRDB
+import OpenSwiftDataCore
 
 /// The SQLite store's side of a ``SchemaMigrator`` run, on the connection that opens the store.
 ///

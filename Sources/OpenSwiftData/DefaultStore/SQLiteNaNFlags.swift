@@ -1,4 +1,5 @@
 import GRDB
+import OpenSwiftDataCore
 
 /// The store's NaN flags (``SQLiteMetadata/nanColumns(_:)``) for one query, read in the query's
 /// own transaction the first time it names a column that can hold NaN: only REAL and JSON columns

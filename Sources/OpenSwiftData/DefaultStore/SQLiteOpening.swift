@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import OpenSwiftDataCore
 
 /// Opens the SQLite database behind a ``ModelConfiguration``.
 ///

@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import OpenSwiftDataCore
+import OpenSwiftDataSQL
 
 /// Binds the renderer's ``QueryValue`` arguments exactly as ``SQLiteValueCoding`` stores the same
 /// kinds, and registers the SQL functions the renderer's SQL calls.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import OpenSwiftDataCore
 
 /// Reads the rows of `SELECT <layout.selectList>` straight from SQLite into a model's value slots,
 /// each value as its property's declared type. Planned once per entity: the common attribute types

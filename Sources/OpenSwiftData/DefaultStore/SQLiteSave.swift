@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import OpenSwiftDataCore
 
 extension DefaultStore {
     /// Writes one context save in one transaction: deletes, then updates, then inserts (each

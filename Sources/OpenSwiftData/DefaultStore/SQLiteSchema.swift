@@ -1,4 +1,6 @@
 import Foundation
+import OpenSwiftDataCore
+import OpenSwiftDataSQL
 
 /// How one property is stored. Part of the description kept in the store file, so migration can
 /// compare what a file holds with what the schema wants.
@@ -207,7 +209,7 @@ enum SQL {
     /// The integer key column of every entity table (named as in Core Data's stores).
     static let primaryKey = "Z_PK"
     /// The column of a hierarchy's table naming each row's entity (as Core Data's `Z_ENT`).
-    static let entityColumn = "Z_ENT"
+    static let entityColumn = EntityHierarchy.entityColumn
     static let metadataTable = "osd_metadata"
     /// Receipts of saves made with an idempotency key (``DefaultStore/save(_:receiptKey:fingerprint:response:)``).
     static let receiptsTable = "osd_save_receipts"

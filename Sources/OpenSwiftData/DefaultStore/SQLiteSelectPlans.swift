@@ -1,4 +1,5 @@
 import GRDB
+import OpenSwiftDataCore
 
 /// The `SELECT`s a store has rendered, by query shape (``DataStoreQueryShape``): a fetch whose
 /// shape was seen binds its constants into the SQL already made, instead of rendering the same few
@@ -44,7 +45,7 @@ final class SQLiteSelectPlans: Sendable {
 
     /// The plan for SQL rendered from `shape.query` (whose constants are their positions) with
     /// these filter arguments; nil when the SQL is not one for every query of the shape.
-    static func plan(sql: String, renderedArguments: [QueryValue], constantCount: Int) -> Plan? {
+    package static func plan(sql: String, renderedArguments: [QueryValue], constantCount: Int) -> Plan? {
         ShapedStatement(sql: sql, renderedArguments: renderedArguments, constantCount: constantCount).map(Plan.init)
     }
 

@@ -1,5 +1,6 @@
 import GRDB
 import Logging
+import OpenSwiftDataCore
 
 /// Logs each SQL statement of a store's connection that runs at least
 /// ``ModelContainer/slowOperationThreshold``, with its text and duration, so a slow fetch or save

@@ -1,4 +1,8 @@
 import GRDB
+import OpenSwiftDataCore
+
+/// The core's error, not GRDB's of the same name, throughout this module.
+typealias PersistenceError = OpenSwiftDataCore.PersistenceError
 
 /// An error of the SQLite ``DefaultStore``: a code to match on, a message that says what to do,
 /// the store file it concerns, and the SQLite error behind it.

@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import OpenSwiftDataCore
+import OpenSwiftDataSQL
 
 /// How attribute values are written to and read from SQLite. The representations are chosen so
 /// that SQLite's own `=`, `<` and `ORDER BY` give Swift's results (see ``SQLiteQueryRenderer``):

@@ -2,6 +2,7 @@ import GRDB
 // GRDB's own SQLite module, which the GRDB product brings; GRDB documents raw SQLite calls on its
 // statements ("Raw SQLite Pointers").
 import GRDBSQLite
+import OpenSwiftDataCore
 
 extension GRDB.Statement {
     /// Runs a statement that returns no rows with these values bound straight through SQLite's C

@@ -1,5 +1,6 @@
 import Foundation
 @testable import OpenSwiftData
+@testable import OpenSwiftDataCore
 import Testing
 
 /// Which parts of a history predicate a store runs itself.
@@ -15,7 +16,7 @@ import Testing
         #expect(filter.isComplete)
         #expect(filter.tokens == [token])
         #expect(filter.conditions.map(String.init(describing:)) == [
-            "transaction(OpenSwiftData.HistoryFilter.Comparison.greater, 7)",
+            "transaction(\(String(reflecting: HistoryFilter.Comparison.greater)), 7)",
             "author(equal: true, Optional(\"widget\"))",
             "changedEntity(in: Set([\"HistoryTrip\"]))",
         ])

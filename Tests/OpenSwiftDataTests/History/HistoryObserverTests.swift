@@ -1,5 +1,6 @@
 import Foundation
 @testable import OpenSwiftData
+@testable import OpenSwiftDataCore
 import Testing
 
 /// `HistoryObserver` counts the transactions other containers save in its stores. Made outside

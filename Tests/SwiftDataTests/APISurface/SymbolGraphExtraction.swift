@@ -7,7 +7,11 @@ enum SymbolGraphExtraction {
         let description: String
     }
 
-    /// The symbol graph files of `module` in a new temporary directory.
+    /// The modules `OpenSwiftData` re-exports, whose symbols users see as its own.
+    static let reexportedModules = ["OpenSwiftDataCore", "OpenSwiftDataSQL"]
+
+    /// The symbol graph files of `module` in a new temporary directory, with the symbols of the
+    /// ``reexportedModules`` it re-exports.
     static func extract(module: String) throws -> URL {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         let buildDirectory = executable.deletingLastPathComponent()
@@ -19,7 +23,8 @@ enum SymbolGraphExtraction {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("api-surface-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         var arguments = ["swift-symbolgraph-extract", "-module-name", module, "-I", modules.path,
-                         "-target", triple, "-minimum-access-level", "public", "-output-dir", output.path]
+                         "-target", triple, "-minimum-access-level", "public", "-output-dir", output.path,
+                         "-experimental-allowed-reexported-modules=\(reexportedModules.joined(separator: ","))"]
         for moduleMap in systemLibraryModuleMaps(scratch: buildDirectory.deletingLastPathComponent().deletingLastPathComponent()) {
             arguments += ["-Xcc", "-fmodule-map-file=\(moduleMap)"]
         }
