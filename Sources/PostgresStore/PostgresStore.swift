@@ -18,7 +18,10 @@ import PostgresNIO
 /// database shares its store identifier, kept in the database, so identifiers are valid in all.
 ///
 /// Predicates and sorts run in SQL through `SQLiteQueryRenderer` in the `SQLDialect.postgreSQL`
-/// dialect; what that dialect cannot compute exactly as Swift does is left to the context.
+/// dialect. What that dialect cannot compute exactly as Swift does (a string's `contains` by
+/// grapheme cluster, say) still runs in the store: SQL selects a superset of the rows, and Swift's
+/// own semantics decide each one before the result is paged.
+///
 /// A save is one transaction: retried when it conflicts with a concurrent one (serialization
 /// failure, deadlock), then refused with ``PostgresStoreError`` `.saveConflict`, leaving the
 /// database as it was.

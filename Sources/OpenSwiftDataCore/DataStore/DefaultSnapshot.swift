@@ -96,8 +96,7 @@ public struct DefaultSnapshot: DataStoreSnapshot {
         guard let remap = remappedIdentifiers, !remap.isEmpty else {
             return DefaultSnapshot(persistentIdentifier: persistentIdentifier, values: values, changedSlots: changedSlots)
         }
-        return DefaultSnapshot(persistentIdentifier: persistentIdentifier, values: values.mapValues { $0.remapped(remap) },
-                               changedSlots: changedSlots)
+        return DefaultSnapshot(persistentIdentifier: persistentIdentifier, values: values.remapped(remap), changedSlots: changedSlots)
     }
 
     /// The property names in the order the model declares them (unknown entities: sorted).

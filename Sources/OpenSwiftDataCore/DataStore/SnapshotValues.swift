@@ -57,6 +57,20 @@ package struct SnapshotValues: Sequence, @unchecked Sendable {
         }
     }
 
+    /// The values with each identifier `remap` holds replaced by its new one. In slot order, only
+    /// the slots that can hold identifiers are looked at, and the attributes keep their types.
+    package func remapped(_ remap: [PersistentIdentifier: PersistentIdentifier]) -> SnapshotValues {
+        switch storage {
+        case .named(let named):
+            return SnapshotValues(named.mapValues { $0.remapped(remap) })
+        case .slots(let info, var slots):
+            for slot in info.identifierSlots {
+                if let value = slots[slot] { slots[slot] = SnapshotValue(value).remapped(remap).value }
+            }
+            return SnapshotValues(info: info, slots: slots, attributesTyped: attributesTyped)
+        }
+    }
+
     package func makeIterator() -> AnyIterator<(key: String, value: SnapshotValue)> {
         switch storage {
         case .named(let named):
