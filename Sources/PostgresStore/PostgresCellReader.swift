@@ -41,7 +41,7 @@ indirect enum PostgresCellReader: @unchecked Sendable {
         case is UUID.Type: self = .uuid
         case is Data.Type: self = .data
         case let representable as any RawRepresentable.Type where storage != .json:
-            self = .rawRepresentable(representable, raw: PostgresCellReader(Self.rawType(of: representable), storage: storage))
+            self = .rawRepresentable(representable, raw: PostgresCellReader(PostgresValueCoding.rawType(of: representable), storage: storage))
         case let decodable as any Decodable.Type: self = .json(decodable)
         default: self = .unsupported(type)
         }
@@ -105,8 +105,6 @@ indirect enum PostgresCellReader: @unchecked Sendable {
         }
         return value
     }
-
-    private static func rawType<T: RawRepresentable>(of _: T.Type) -> any Any.Type { T.RawValue.self }
 
     private static func wrap(_ value: Any, as optionalType: any Any.Type) throws -> Any {
         func open<T>(_: T.Type) -> Any? { (value as? T).map { $0 as Any } }

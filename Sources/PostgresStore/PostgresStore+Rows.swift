@@ -31,7 +31,7 @@ extension PostgresStore: DataStoreRowAccess {
     func rows(_ select: (sql: String, binds: PostgresBindings), layout: PostgresEntityLayout) throws -> [DataStoreRow] {
         try pool.withConnection { connection in
             let readers = layout.cellReaders
-            let scope = scopes[layout.entityName] ?? .of(entityName: layout.entityName, storeIdentifier: identifier)
+            let scope = self.scope(of: layout.entityName)
             let width = layout.info.properties.count
             var keys: [Int64] = []
             var rows: [DataStoreRow] = []

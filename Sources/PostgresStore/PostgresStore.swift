@@ -169,10 +169,12 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
     }
 
     func identifier(_ entityName: String, _ key: Int64) -> PersistentIdentifier {
-        guard let scope = scopes[entityName] else {
-            return PersistentIdentifier(entityName: entityName, storeIdentifier: identifier, primaryKey: .integer(key))
-        }
-        return PersistentIdentifier(scope: scope, primaryKey: .integer(key))
+        PersistentIdentifier(scope: scope(of: entityName), primaryKey: .integer(key))
+    }
+
+    /// The identifier scope of the entity's models in this store.
+    func scope(of entityName: String) -> IdentifierScope {
+        scopes[entityName] ?? .of(entityName: entityName, storeIdentifier: identifier)
     }
 
     /// The stored key of an identifier of this store; nil for another store's or a temporary one.

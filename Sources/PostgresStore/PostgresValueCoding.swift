@@ -101,7 +101,8 @@ enum PostgresValueCoding {
         try PostgresCellReader(type, storage: storage).read(cell)
     }
 
-    private static func rawType<T: RawRepresentable>(of _: T.Type) -> any Any.Type { T.RawValue.self }
+    /// A raw-representable type's raw type.
+    static func rawType<T: RawRepresentable>(of _: T.Type) -> any Any.Type { T.RawValue.self }
 
     /// Why a value could not be converted; never holds the value itself.
     struct ValueError: Error, CustomStringConvertible {

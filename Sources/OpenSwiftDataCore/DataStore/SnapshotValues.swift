@@ -50,13 +50,6 @@ package struct SnapshotValues: Sequence, @unchecked Sendable {
     package var keys: [String] { map(\.key) }
     package var values: [SnapshotValue] { map(\.value) }
 
-    package func mapValues(_ transform: (SnapshotValue) throws -> SnapshotValue) rethrows -> SnapshotValues {
-        switch storage {
-        case .named(let named): return SnapshotValues(try named.mapValues(transform))
-        case .slots(let info, let slots): return SnapshotValues(info: info, slots: try slots.map { try $0.map { try transform(SnapshotValue($0)).value } })
-        }
-    }
-
     /// The values with each identifier `remap` holds replaced by its new one. In slot order, only
     /// the slots that can hold identifiers are looked at, and the attributes keep their types.
     package func remapped(_ remap: [PersistentIdentifier: PersistentIdentifier]) -> SnapshotValues {
