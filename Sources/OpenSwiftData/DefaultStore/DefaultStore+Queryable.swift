@@ -20,8 +20,8 @@ extension DefaultStore: QueryableDataStore {
         // Related rows of a hierarchy are read now too, to learn their entities.
         let readsToMany = !layout.polymorphic.isEmpty || layout.reader.toMany.contains { !(deferringToMany && $0.isByInverse) }
         if !readsToMany, let select = try plannedSelectStatement(query, columns: .models) {
-            return try readPrepared(select, "Fetching \(layout.entityName)") { statement in
-                try rowsDeferringToMany(statement, select.values, layout: layout)
+            return try readOne("Fetching \(layout.entityName)") { db in
+                try rowsDeferringToMany(select.prepared(in: db), select.values, layout: layout)
             }
         }
         return try read("Fetching \(layout.entityName)") { db in

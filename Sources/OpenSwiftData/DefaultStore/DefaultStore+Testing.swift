@@ -23,24 +23,22 @@ extension DefaultStore {
     /// Hands every statement the store's connection runs from now on to `record`, as SQL with
     /// placeholders, for tests that assert which statement a write chose.
     package func traceStatementsForTesting(_ record: @escaping @Sendable (String) -> Void) {
-        access.withLock {
-            database.inDatabase { db in
-                db.trace(options: .statement) { event in
-                    if case .statement(let statement) = event { record(statement.sql) }
-                }
+        database.inDatabase { db in
+            db.trace(options: .statement) { event in
+                if case .statement(let statement) = event { record(statement.sql) }
             }
         }
     }
 
     /// Runs raw SQL reads against the store's connection, for tests that inspect the file.
     package func readForTesting<T>(_ body: (Database) throws -> T) throws -> T {
-        try access.withLock { try database.read(body) }
+        try database.read(body)
     }
 
     /// Runs raw SQL writes against the store's connection, for tests that give the file the
     /// layout an earlier version wrote.
     package func writeForTesting<T>(_ body: (Database) throws -> T) throws -> T {
-        try access.withLock { try database.write(body) }
+        try database.write(body)
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import OpenSwiftDataCore
 import OpenSwiftDataSQL
+import Synchronization
 
 /// The store behind ``ModelConfiguration``: an SQLite database, one table per entity, or per class
 /// hierarchy (the root's table holds every subclass's rows, each naming its entity, so a
@@ -44,13 +45,11 @@ public final class DefaultStore: DataStore, DataStoreBatching, RewritesRelations
     public final var identifier: String { storeIdentifier }
 
     let storeIdentifier: String
-    /// Only used under ``access``.
+    /// Every use goes through GRDB's own queue and transactions (``onConnection(_:_:)``), so its
+    /// transaction observers see each commit and each changed row.
     let database: DatabaseQueue
-    /// Held around every use of the connection, so that a fetch through a statement prepared
-    /// before runs on it directly (``readPrepared(_:_:_:)``) rather than through GRDB's queue.
-    /// Recursive: a use nested in another (which nothing does) reaches GRDB's own "not reentrant"
-    /// error, as before the lock, instead of hanging.
-    let access = NSRecursiveLock()
+    /// The connection, once a transaction observer watches it (``add(transactionObserver:extent:)``).
+    let observedConnection = Mutex<UInt?>(nil)
     /// The file's path, or `:memory:`; errors name it.
     let path: String
     let layouts: EntityTable<SQLiteEntityLayout>
@@ -90,6 +89,10 @@ public final class DefaultStore: DataStore, DataStoreBatching, RewritesRelations
         scopes = EntityTable(self.layouts.names.map {
             ($0, IdentifierScope.of(entityName: $0, storeIdentifier: storeIdentifier))
         })
+    }
+
+    deinit {
+        if let address = observedConnection.withLock({ $0 }) { ObservedConnections.remove(address: address) }
     }
 
     /// Removes every model from the store's tables. The store identifier stays, and keys are
@@ -139,25 +142,18 @@ public final class DefaultStore: DataStore, DataStoreBatching, RewritesRelations
         try transaction(.immediate, action(), enforcingForeignKeys: enforcingForeignKeys, body)
     }
 
-    /// One read transaction. Not GRDB's `read`: that switches `PRAGMA query_only` on and off
-    /// around each read, and changing a flag pragma expires every prepared statement, so each
-    /// read would re-prepare every cached statement it runs.
-    ///
-    /// Its `BEGIN` and `COMMIT` are cached statements run straight through SQLite: GRDB's
-    /// `inTransaction` prepares them anew on each call, and its `execute` adds work to each (it
-    /// notes the transaction's date).
+    /// One read transaction, GRDB's deferred one. Not GRDB's `read`: that switches
+    /// `PRAGMA query_only` on and off around each read, and changing a flag pragma expires every
+    /// prepared statement, so each read would re-prepare every cached statement it runs.
     func read<T>(_ action: @autoclosure () -> String, _ body: (Database) throws -> T) throws -> T {
         try onConnection(action()) { db in
             guard !db.isInsideTransaction else { return try body(db) }
-            try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").executeBound([])
-            do {
-                let result = try body(db)
-                try db.cachedStatement(sql: "COMMIT TRANSACTION").executeBound([])
-                return result
-            } catch {
-                if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK TRANSACTION") }
-                throw error
+            var result: T?
+            try db.inTransaction(.deferred) {
+                result = try body(db)
+                return .commit
             }
+            return result!
         }
     }
 
@@ -165,20 +161,6 @@ public final class DefaultStore: DataStore, DataStoreBatching, RewritesRelations
     /// so it needs no `BEGIN` and `COMMIT` around it.
     func readOne<T>(_ action: @autoclosure () -> String, _ body: (Database) throws -> T) throws -> T {
         try onConnection(action(), body)
-    }
-
-    /// A read of one planned `SELECT` (``readOne(_:_:)``) whose statement is prepared already
-    /// runs straight on the connection under ``access``, without GRDB's queue around it, which
-    /// would add its own work to every lookup by key. The first read of a plan prepares it through
-    /// GRDB. The statement is only stepped through SQLite's C API (``GRDB/Statement/forEachRowBound(_:_:)``),
-    /// which asks nothing of GRDB's queue.
-    func readPrepared<T>(_ select: Statement, _ action: @autoclosure () -> String, _ body: (GRDB.Statement) throws -> T) throws -> T {
-        try SQLiteOpening.attempt(path, action()) {
-            try access.withLock {
-                if let statement = select.plan?.preparedStatement { return try body(statement) }
-                return try database.writeWithoutTransaction { db in try body(select.prepared(in: db)) }
-            }
-        }
     }
 
     private func transaction<T>(_ kind: Database.TransactionKind, _ action: @autoclosure () -> String, enforcingForeignKeys: Bool = true,
@@ -212,10 +194,8 @@ public final class DefaultStore: DataStore, DataStoreBatching, RewritesRelations
         }
     }
 
-    /// Every use of GRDB's queue: under ``access``, with GRDB's errors named after the file.
+    /// Every use of the connection: on GRDB's queue, with GRDB's errors named after the file.
     func onConnection<T>(_ action: @autoclosure () -> String, _ body: (Database) throws -> T) throws -> T {
-        try SQLiteOpening.attempt(path, action()) {
-            try access.withLock { try database.writeWithoutTransaction(body) }
-        }
+        try SQLiteOpening.attempt(path, action()) { try database.writeWithoutTransaction(body) }
     }
 }

@@ -19,8 +19,8 @@ final class SQLiteSelectPlans: Sendable {
         var sql: String { shaped.sql }
         /// For each argument of the filter, in order, the position of the constant it binds.
         var slots: [Int] { shaped.slots }
-        /// Only read and written under the store's ``DefaultStore/access`` lock, one use of the
-        /// connection at a time: hence the unchecked Sendable.
+        /// Only read and written on GRDB's queue of the store's connection, one use at a time:
+        /// hence the unchecked Sendable.
         private(set) var preparedStatement: GRDB.Statement?
 
         init(_ shaped: ShapedStatement) {

@@ -7,7 +7,7 @@ import OpenSwiftDataCore
 /// can be traced to the statement behind it.
 ///
 /// SQLite's own profile hook times every statement on the connection, those the store prepares
-/// itself (``DefaultStore/readPrepared(_:_:_:)``) included. The text is the statement as prepared,
+/// itself (``GRDB/Statement/forEachRowBound(_:_:)``) included. The text is the statement as prepared,
 /// with `?` in place of its values, so no stored value reaches the log. SQLite measures in whole
 /// milliseconds: with a threshold of zero every statement is logged.
 enum SQLiteStatementLog {

@@ -9,13 +9,12 @@ extension GRDB.Statement {
     /// API. Building GRDB's `StatementArguments` and binding through them cost more than SQLite's
     /// own work for each inserted row.
     ///
-    /// Only for the store's own statements, under its ``DefaultStore/access`` lock: inside the
-    /// transactions it opens, the `BEGIN` and `COMMIT` of its reads, and planned reads
-    /// (``DefaultStore/readPrepared(_:_:_:)``). GRDB's per-statement bookkeeping is skipped, which covers
-    /// transaction observers (the store registers none), GRDB's transaction date (the store never
-    /// asks for it) and statements after an aborted transaction (a failed step throws here first).
-    /// Errors are GRDB's `DatabaseError` with SQLite's extended code, as `execute(arguments:)`
-    /// throws them.
+    /// Only for the store's own statements, on GRDB's queue. While a transaction observer watches
+    /// the connection (``ObservedConnections``) the statement runs through GRDB, whose bookkeeping
+    /// tells the observer of each changed row. Otherwise that bookkeeping is skipped, which covers
+    /// no observer, GRDB's transaction date (the store never asks for it) and statements after an
+    /// aborted transaction (a failed step throws here first). Errors are GRDB's `DatabaseError`
+    /// with SQLite's extended code, as `execute(arguments:)` throws them.
     func executeBound(_ values: [DatabaseValue]) throws {
         try forEachRowBound(values) { _ in }
     }
@@ -40,6 +39,11 @@ extension GRDB.Statement {
     /// ``executeBound(_:)`` apply.
     func forEachRowBound(_ values: [DatabaseValue], _ row: (OpaquePointer) throws -> Void) throws {
         let handle = sqliteStatement
+        if ObservedConnections.isObserved(sqlite3_db_handle(handle)) {
+            let rows = try Row.fetchCursor(self, arguments: StatementArguments(values))
+            while try rows.next() != nil { try row(handle) }
+            return
+        }
         sqlite3_reset(handle)
         // Resetting keeps the previous bindings; a statement always gets all of its values.
         for (index, value) in values.enumerated() {
@@ -57,10 +61,7 @@ extension GRDB.Statement {
             case SQLITE_ROW: try row(handle)
             case SQLITE_DONE: return
             default:
-                // The statement's own connection: a read through a prepared plan has no `Database`.
                 let connection = sqlite3_db_handle(handle)
-                // SQLite's own text of the statement: GRDB's `sql` asserts that it runs on GRDB's
-                // queue, which a planned read does not.
                 throw DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(connection)),
                                     message: String(cString: sqlite3_errmsg(connection)), sql: String(cString: sqlite3_sql(handle)))
             }
