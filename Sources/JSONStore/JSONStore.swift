@@ -114,7 +114,7 @@ public final class JSONStore: DataStore, DataStoreBatching, RewritesRelationship
     }
 
     func evaluate(_ query: DataStoreQuery, in archive: SnapshotArchive) throws -> [DefaultSnapshot] {
-        let engine = SnapshotQueryEngine { archive[$0] }
+        let engine = SnapshotQueryEngine(related: { archive[$0] }, entityRows: { archive.snapshots(ofEntity: $0) })
         do {
             return try engine.run(query, over: archive.snapshots(ofEntity: query.entityName))
         } catch is QueryTranslationError {

@@ -169,4 +169,37 @@ import Testing
         }
         #expect(fetched == [["Lyon", "Paris"], ["Paris", "Rome"], ["Paris", "Rome"], ["Empty"]])
     }
+
+    /// Many voyages over few legs each (the store tests every leg once, up front), and few
+    /// voyages over many unrelated legs (it looks each held leg up): the same answers as Swift's.
+    @Test(arguments: [(voyages: 40, looseLegs: 0), (voyages: 3, looseLegs: 60)])
+    func containsWhereAnswersTheSameWhetherLegsAreTestedOnceOrLookedUp(voyages: Int, looseLegs: Int) throws {
+        let container = try ModelContainer(for: Schema([Voyage.self, Ledger.self, Person.self]), configurations: [InMemoryStoreConfiguration()])
+        let context = ModelContext(container)
+        let titles = ["Louvre", "Forum", "Orsay"]
+        for number in 0..<voyages {
+            let voyage = Voyage(name: "V\(number)")
+            context.insert(voyage)
+            for leg in 0..<(number % 3) { voyage.legs.append(Leg(title: titles[(number + leg) % 3])) }
+        }
+        for number in 0..<looseLegs { context.insert(Leg(title: titles[number % 3])) }
+        try context.save()
+
+        let louvre = "Louvre"
+        let predicates: [Predicate<Voyage>] = [
+            #Predicate { voyage in voyage.legs.contains { $0.title == louvre } },
+            #Predicate { voyage in !voyage.legs.contains { $0.title == louvre } && voyage.name != "V0" },
+        ]
+        let reader = ModelContext(container)
+        let everyVoyage = try reader.fetch(FetchDescriptor<Voyage>(sortBy: [SortDescriptor(\.name)]))
+        for predicate in predicates {
+            let names = try reader.fetch(FetchDescriptor(predicate: predicate, sortBy: [SortDescriptor(\.name)])).map(\.name)
+            #expect(names == (try everyVoyage.filter { try predicate.evaluate($0) }.map(\.name)))
+        }
+        let withLouvre = try reader.fetch(FetchDescriptor(predicate: predicates[0], sortBy: [SortDescriptor(\.name)])).map(\.name)
+        // Voyage n holds n % 3 legs titled from n on: only those with n % 3 == 2 reach the Louvre.
+        let expected = (0..<voyages).filter { n in (0..<(n % 3)).contains { (n + $0) % 3 == 0 } }.map { "V\($0)" }.sorted()
+        #expect(withLouvre == expected)
+        #expect(withLouvre.count == (voyages == 40 ? 13 : 1))
+    }
 }

@@ -22,13 +22,13 @@ package final class SnapshotTable: @unchecked Sendable {
             // The last entity looked up is kept: a `contains(where:)` reads the related models of
             // one entity, and each lookup by name hashed it and copied its rows' references.
             var last: (entityName: String, rows: EntityRows)?
-            let engine = SnapshotQueryEngine { identifier in
+            let engine = SnapshotQueryEngine(related: { identifier in
                 guard case .integer(let key) = identifier.primaryKey else { return nil }
                 if last?.entityName != identifier.entityName {
                     last = self.rows[identifier.entityName].map { (identifier.entityName, $0) }
                 }
                 return last?.rows[key]
-            }
+            }, entityRows: { self.rows[$0]?.liveSnapshots ?? [] })
             do {
                 guard let live = rows[query.entityName]?.live() else { return [] }
                 return try engine.run(query, over: live)

@@ -1,0 +1,55 @@
+extension CompiledFilter {
+    /// The filter with each `contains(where:)` whose test costs less run once on every model of
+    /// its destination than once per related model the rows hold: looking a related model up by
+    /// its key costs several times testing a model in turn.
+    func testingRelatedOnce(for rows: [DefaultSnapshot], info: ModelTypeInfo, entityRows: (String) -> [DefaultSnapshot],
+                            related: (PersistentIdentifier) -> DefaultSnapshot?) -> CompiledFilter {
+        switch self {
+        case let .anyRelated(slot, destination, test):
+            let candidates = entityRows(destination.entityName)
+            guard candidates.count <= 2 * Self.estimatedLookups(rows, slot: slot, info: info),
+                  let (scope, passing) = Self.passingKeys(of: candidates, destination: destination, test: test, related: related)
+            else { return self }
+            return .anyRelatedKey(slot: slot, scope: scope, entityName: destination.entityName, passing: passing)
+        case let .and(lhs, rhs):
+            return .and(lhs.testingRelatedOnce(for: rows, info: info, entityRows: entityRows, related: related),
+                        rhs.testingRelatedOnce(for: rows, info: info, entityRows: entityRows, related: related))
+        case let .or(lhs, rhs):
+            return .or(lhs.testingRelatedOnce(for: rows, info: info, entityRows: entityRows, related: related),
+                       rhs.testingRelatedOnce(for: rows, info: info, entityRows: entityRows, related: related))
+        case .not(let operand):
+            return .not(operand.testingRelatedOnce(for: rows, info: info, entityRows: entityRows, related: related))
+        case .compare, .stringEquals, .anyRelatedKey:
+            return self
+        }
+    }
+
+    /// About how many related models the rows hold in the to-many at `slot`, from the first rows.
+    private static func estimatedLookups(_ rows: [DefaultSnapshot], slot: Int, info: ModelTypeInfo) -> Int {
+        let sample = rows.prefix(32)
+        guard !sample.isEmpty else { return 0 }
+        var held = 0
+        for row in sample {
+            if let slots = row.values.slots(for: info), let identifiers = try? identifiers(in: slots[slot]) { held += identifiers.count }
+        }
+        return held * rows.count / sample.count
+    }
+
+    /// The keys of the destination's models that pass `test`, and their identifiers' scope; nil
+    /// when a model cannot be read by slot or tested here, or when a related model the store no
+    /// longer holds (read as all nil) would pass, as a key missing from the set must not.
+    private static func passingKeys(of candidates: [DefaultSnapshot], destination: ModelTypeInfo, test: CompiledFilter,
+                                    related: (PersistentIdentifier) -> DefaultSnapshot?) -> (IdentifierScope?, Set<Int64>)? {
+        let nothing = [Any?](repeating: nil, count: destination.properties.count)
+        guard (try? test.matches(nothing, entityName: destination.entityName, related: related)) == false else { return nil }
+        var scope: IdentifierScope?
+        var passing = Set<Int64>()
+        for candidate in candidates {
+            guard let slots = candidate.values.slots(for: destination), case .integer(let key) = candidate.persistentIdentifier.primaryKey,
+                  let passes = try? test.matches(slots, entityName: destination.entityName, related: related) else { return nil }
+            if scope == nil { scope = candidate.persistentIdentifier.scope }
+            if passes { passing.insert(key) }
+        }
+        return (scope, passing)
+    }
+}
