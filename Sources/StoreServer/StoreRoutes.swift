@@ -31,7 +31,7 @@ struct StoreRoutes: Sendable {
         }
         router.post(RouterPath(StoreAPI.rows)) { request, _ in
             let bytes = try await body.bytes(of: request)
-            return try JSONResponse.make(try await work.run { try querying(bytes, store.rows) })
+            return JSONResponse.make(encoded: try await work.run { try querying(bytes, store.rows).json() })
         }
         router.post(RouterPath(StoreAPI.count)) { request, _ in
             let bytes = try await body.bytes(of: request)

@@ -64,6 +64,14 @@ package struct RowsResponse: Encodable {
     /// `DecodingError` when the answer is of another entity or another list of properties (client
     /// and server built from different models), or a value is not of its property's type.
     package static func decodeRows(from data: Data, layout: DataStoreRowLayout) throws -> [DataStoreRow] {
+        var reader = RowsReader(data, layout: layout)
+        if let rows = reader.read() { return rows }
+        return try decodeRowsThroughCodable(from: data, layout: layout)
+    }
+
+    /// ``decodeRows(from:layout:)`` through `JSONDecoder` alone: any answer that is JSON, with
+    /// errors that say what is wrong.
+    package static func decodeRowsThroughCodable(from data: Data, layout: DataStoreRowLayout) throws -> [DataStoreRow] {
         let decoder = WireCoding.decoder()
         let box = DecodedRows(layout: layout)
         decoder.userInfo[DecodedRows.key] = box
