@@ -69,7 +69,8 @@ let package = Package(
                 .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
-        // The query tree rendered as SQL, per dialect (SQLite, PostgreSQL): shared by the SQL stores.
+        // The query tree and the DDL (tables, indexes, migrations' column diffs) rendered as SQL, per
+        // dialect (SQLite, PostgreSQL): shared by the SQL stores.
         .target(name: "OpenSwiftDataSQL", dependencies: ["OpenSwiftDataCore"]),
         // The SQLite store (DefaultStore, ModelConfiguration); re-exports the core and the SQL layer
         // so that `import OpenSwiftData` gives everything `import SwiftData` does.

@@ -8,8 +8,9 @@ extension EntityHierarchy {
     /// PostgreSQL. Entity names come from the schema, never from values.
     package static func condition(table: String, entities: [String]) -> String {
         let column = quoted(table) + "." + quoted(entityColumn)
-        guard entities.count > 1 else { return "\(column) = \(literal(entities.first ?? ""))" }
-        return "\(column) IN (\(entities.map(literal).joined(separator: ", ")))"
+        let dialect = SQLDialect.sqlite
+        guard entities.count > 1 else { return "\(column) = \(dialect.stringLiteral(entities.first ?? ""))" }
+        return "\(column) IN (\(entities.map(dialect.stringLiteral).joined(separator: ", ")))"
     }
 
     /// The condition that a row of `own`'s table is of `other`'s entity or one of its
@@ -22,10 +23,5 @@ extension EntityHierarchy {
 
     private static func quoted(_ identifier: String) -> String {
         SQLDialect.sqlite.quotedIdentifier(identifier)
-    }
-
-    /// An entity name as an SQL string literal; only names from the schema, never values.
-    private static func literal(_ name: String) -> String {
-        "'" + name.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
     }
 }

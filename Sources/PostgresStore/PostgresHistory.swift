@@ -1,5 +1,6 @@
 import Foundation
 import OpenSwiftDataCore
+import OpenSwiftDataSQL
 import PostgresNIO
 
 /// The store's history tables, written in each save's own transaction:
@@ -15,9 +16,9 @@ import PostgresNIO
 /// smaller one appear, which is what lets a token mark "everything up to here". `osd_metadata`'s
 /// `historyDeletedThrough` holds the highest number deleted: tokens below it are expired.
 enum PostgresHistory {
-    static let transactions = PostgresSQL.quote("osd_history_transactions")
-    static let changes = PostgresSQL.quote("osd_history_changes")
-    static let tombstones = PostgresSQL.quote("osd_history_tombstones")
+    static let transactions = PostgresSQL.quote(HistorySchema.transactionsTable)
+    static let changes = PostgresSQL.quote(HistorySchema.changesTable)
+    static let tombstones = PostgresSQL.quote(HistorySchema.tombstonesTable)
     static let deletedThroughKey = "historyDeletedThrough"
     /// The `LISTEN`/`NOTIFY` channel each transaction announces its number on.
     static let channel = "osd_history"
@@ -30,13 +31,23 @@ enum PostgresHistory {
 
     /// The tables and indexes, by name. Changes and tombstones go with their transaction
     /// (`ON DELETE CASCADE`), so deleting history is deleting transactions.
-    static let relations: [(name: String, statement: String)] = [
-        ("osd_history_transactions", "CREATE TABLE IF NOT EXISTS \(transactions) (\"Z_PK\" bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, \"timestamp\" double precision NOT NULL, \"author\" text, \"bundle\" text NOT NULL, \"process\" text NOT NULL)"),
-        ("osd_history_changes", "CREATE TABLE IF NOT EXISTS \(changes) (\"Z_PK\" bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, \"transactionNumber\" bigint NOT NULL REFERENCES \(transactions) (\"Z_PK\") ON DELETE CASCADE, \"kind\" smallint NOT NULL, \"entity\" text NOT NULL, \"key\" bigint NOT NULL, \"attributes\" text NOT NULL)"),
-        ("osd_history_changes_transaction", "CREATE INDEX IF NOT EXISTS \"osd_history_changes_transaction\" ON \(changes) (\"transactionNumber\")"),
-        ("osd_history_tombstones", "CREATE TABLE IF NOT EXISTS \(tombstones) (\"change\" bigint NOT NULL REFERENCES \(changes) (\"Z_PK\") ON DELETE CASCADE, \"property\" text NOT NULL, \"value\" text NOT NULL)"),
-        ("osd_history_tombstones_change", "CREATE INDEX IF NOT EXISTS \"osd_history_tombstones_change\" ON \(tombstones) (\"change\")"),
-    ]
+    static let relations: [(name: String, statement: String)] = {
+        let changes = TableDefinition(HistorySchema.changesTable, columns: [
+            HistorySchema.number,
+            ColumnDefinition("transactionNumber", .integer, reference: cascade(to: HistorySchema.transactionsTable)),
+            ColumnDefinition("kind", .smallInteger), ColumnDefinition("entity", .text), ColumnDefinition("key", .integer), ColumnDefinition("attributes", .text),
+        ], ifNotExists: true)
+        let tombstones = TableDefinition(HistorySchema.tombstonesTable, columns: [
+            ColumnDefinition("change", .integer, reference: cascade(to: HistorySchema.changesTable)), ColumnDefinition("property", .text), ColumnDefinition("value", .text),
+        ], ifNotExists: true)
+        let tables = [HistorySchema.transactions, changes, tombstones].map { ($0.name, SQLDialect.postgreSQL.render($0)) }
+        let indexes = HistorySchema.indexes.map { ($0.name, SQLDialect.postgreSQL.render($0)) }
+        return [tables[0], tables[1], indexes[0], tables[2], indexes[1]]
+    }()
+
+    private static func cascade(to table: String) -> ForeignKeyReference {
+        ForeignKeyReference(table: table, column: PostgresSQL.primaryKey, onDelete: .cascade, isDeferred: false)
+    }
 
     static func deletedThrough(_ pool: PostgresConnectionPool, _ connection: PostgresConnection) throws -> Int64 {
         var binds = PostgresBindings()

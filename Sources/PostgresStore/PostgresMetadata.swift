@@ -1,5 +1,6 @@
 import Foundation
 import OpenSwiftDataCore
+import OpenSwiftDataSQL
 import PostgresNIO
 
 /// The store's own tables beside the models': `osd_metadata` (the store identifier, the schema
@@ -17,11 +18,12 @@ struct PostgresMetadata {
     /// missing only: `CREATE INDEX IF NOT EXISTS` locks its table even when the index exists,
     /// and an open must not lock tables that other processes' saves are writing.
     func createTables() throws {
-        let relations: [(name: String, statement: String)] = [
-            (PostgresSQL.metadataTable, "CREATE TABLE IF NOT EXISTS \(table) (key text PRIMARY KEY, value text NOT NULL)"),
-            (PostgresSQL.receiptsTable, "CREATE TABLE IF NOT EXISTS \(PostgresSQL.quote(PostgresSQL.receiptsTable)) (key text PRIMARY KEY, fingerprint text NOT NULL, response bytea NOT NULL, created timestamptz NOT NULL DEFAULT now())"),
-            (PostgresSQL.nanTable, "CREATE TABLE IF NOT EXISTS \(PostgresSQL.quote(PostgresSQL.nanTable)) (entity text NOT NULL, property text NOT NULL, PRIMARY KEY (entity, property))"),
-        ] + PostgresHistory.relations
+        let nan = TableDefinition(PostgresSQL.nanTable, columns: [ColumnDefinition("entity", .text), ColumnDefinition("property", .text)],
+                                  primaryKey: ["entity", "property"], ifNotExists: true)
+        let receipts = StoreTables.receipts(created: ColumnDefinition("created", .timestamp, defaultValue: "now()"))
+        let relations: [(name: String, statement: String)] = [StoreTables.metadata(ifNotExists: true), receipts, nan].map {
+            ($0.name, SQLDialect.postgreSQL.render($0))
+        } + PostgresHistory.relations
         let existing = try existingRelations()
         for relation in relations where !existing.contains(relation.name) { _ = try pool.run(relation.statement, on: connection) }
     }

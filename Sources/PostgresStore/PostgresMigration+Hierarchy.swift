@@ -1,5 +1,6 @@
 import Foundation
 import OpenSwiftDataCore
+import OpenSwiftDataSQL
 import PostgresNIO
 
 /// Migration of a class hierarchy's shared table (``EntityHierarchy``). A subclass added to a
@@ -17,9 +18,11 @@ extension PostgresMigration {
         let stored = columns.firstIndex { $0.name == PostgresSQL.entityColumn }
         switch (stored, layout.hierarchy) {
         case (nil, let hierarchy?):
-            try run("ALTER TABLE \(layout.table) ADD COLUMN \(column) text NOT NULL DEFAULT \(PostgresSQL.literal(hierarchy.root))")
+            var entity = EntityTableSchema.entity
+            entity.defaultValue = PostgresSQL.literal(hierarchy.root)
+            try alter(layout, .addColumn(entity))
             // Every insert names its entity, as in a table created with the hierarchy.
-            try run("ALTER TABLE \(layout.table) ALTER COLUMN \(column) DROP DEFAULT")
+            try alter(layout, .dropDefault(PostgresSQL.entityColumn))
         case (.some, nil):
             try run("DELETE FROM \(layout.table) WHERE \(column) <> \(PostgresSQL.literal(layout.entityName))")
         case (let index?, let hierarchy?):

@@ -1,5 +1,6 @@
 import Foundation
 import OpenSwiftDataCore
+import OpenSwiftDataSQL
 import PostgresNIO
 
 /// Lightweight migration on PostgreSQL: brings the database's tables to what a schema's layouts
@@ -79,46 +80,37 @@ struct PostgresMigration {
     private func reshape(_ layout: PostgresEntityLayout, from stored: [CatalogColumn]) throws {
         var remaining = stored.filter { $0.name != PostgresSQL.primaryKey }
         try changeHierarchy(of: layout, columns: &remaining)
-        let table = layout.table
-        for column in layout.storedColumns {
-            if let index = remaining.firstIndex(where: { $0.name == column.name }) {
-                try change(remaining.remove(at: index), to: column, in: layout)
-            } else if let original = column.originalName, layout.column(named: original) == nil,
-                      let index = remaining.firstIndex(where: { $0.name == original }) {
-                try run("ALTER TABLE \(table) RENAME COLUMN \(PostgresSQL.quote(original)) TO \(PostgresSQL.quote(column.name))")
-                var renamed = remaining.remove(at: index)
-                renamed.name = column.name
-                try change(renamed, to: column, in: layout)
-            } else {
-                try add(column, to: layout)
+        let wanted = layout.storedColumns.map { ColumnState($0.name, kind: $0.catalogType, isNullable: $0.definition.isNullable, originalName: $0.originalName) }
+        for change in ColumnDiff.changes(from: remaining.map { ColumnState($0.name, kind: $0.type, isNullable: $0.isNullable) }, to: wanted) {
+            switch change {
+            case .add(let name):
+                try add(layout.column(named: name)!, to: layout)
+            case .rename(let from, let to):
+                try alter(layout, .renameColumn(from: from, to: to))
+            case .drop(let name):
+                // Dropping a column drops its indexes and foreign key with it.
+                try alter(layout, .dropColumn(name))
+            case .dropNotNull(let name):
+                try alter(layout, .dropNotNull(name))
+            case .setNotNull(let name):
+                guard try run("SELECT 1 FROM \(layout.table) WHERE \(PostgresSQL.quote(name)) IS NULL LIMIT 1", PostgresBindings()).isEmpty else {
+                    throw PostgresStoreError(.incompatibleSchema, "\(layout.entityName).\(name) is now required, but stored models hold nil in it. Keep it optional, or add a custom stage whose willMigrate gives those models a value. The database is unchanged.")
+                }
+                try alter(layout, .setNotNull(name))
+            case .incompatible(let name, let storedType, _):
+                throw PostgresStoreError(.incompatibleSchema, "\(layout.entityName).\(name) is stored as \(storedType), but the model now declares \(Self.describe(layout.column(named: name)!)); lightweight migration cannot convert it. Keep the old type, or add a new property and copy the values over in a custom stage. The database is unchanged.")
             }
-        }
-        // Dropping a column drops its indexes and foreign key with it.
-        for column in remaining {
-            try run("ALTER TABLE \(table) DROP COLUMN \(PostgresSQL.quote(column.name))")
         }
     }
 
-    /// A property in both versions: the same stored type; an attribute's optionality may change.
-    private func change(_ stored: CatalogColumn, to column: PostgresColumn, in layout: PostgresEntityLayout) throws {
-        guard stored.type == column.catalogType else {
-            throw PostgresStoreError(.incompatibleSchema, "\(layout.entityName).\(column.name) is stored as \(stored.type), but the model now declares \(Self.describe(column)); lightweight migration cannot convert it. Keep the old type, or add a new property and copy the values over in a custom stage. The database is unchanged.")
-        }
-        guard column.storage != .toOne, stored.isNullable != column.isOptional else { return }
-        let name = PostgresSQL.quote(column.name)
-        if column.isOptional {
-            try run("ALTER TABLE \(layout.table) ALTER COLUMN \(name) DROP NOT NULL")
-        } else if try !run("SELECT 1 FROM \(layout.table) WHERE \(name) IS NULL LIMIT 1", PostgresBindings()).isEmpty {
-            throw PostgresStoreError(.incompatibleSchema, "\(layout.entityName).\(column.name) is now required, but stored models hold nil in it. Keep it optional, or add a custom stage whose willMigrate gives those models a value. The database is unchanged.")
-        } else {
-            try run("ALTER TABLE \(layout.table) ALTER COLUMN \(name) SET NOT NULL")
-        }
+    func alter(_ layout: PostgresEntityLayout, _ change: TableChange) throws {
+        try run(PostgresSQL.alter(layout.tableName, change))
     }
 
     /// A new property's column, holding its default value in the rows already stored.
     private func add(_ column: PostgresColumn, to layout: PostgresEntityLayout) throws {
         let name = PostgresSQL.quote(column.name)
-        try run("ALTER TABLE \(layout.table) ADD COLUMN \(name) \(column.sqlType)")
+        try alter(layout, .addColumn(ColumnDefinition(column.name, column.columnType, isNullable: true)))
         guard column.storage != .toOne, !column.isOptional else { return }
         if let defaultValue = column.property.defaultValue {
             var binds = PostgresBindings()
@@ -131,7 +123,7 @@ struct PostgresMigration {
         } else if try !run("SELECT 1 FROM \(layout.table) LIMIT 1", PostgresBindings()).isEmpty {
             throw PostgresStoreError(.incompatibleSchema, "\(layout.entityName).\(column.name) is new and required without a default value, so the models already stored would have no value for it. Give it a default value (var \(column.name): … = …) or make it optional. The database is unchanged.")
         }
-        try run("ALTER TABLE \(layout.table) ALTER COLUMN \(name) SET NOT NULL")
+        try alter(layout, .setNotNull(column.name))
     }
 
     /// Drops the store's indexes the layout no longer names, then creates the missing ones.
@@ -139,11 +131,11 @@ struct PostgresMigration {
         let indexes = layout.indexes
         let present = try dropStale(layout, keeping: indexes.map(\.name),
                       listedBy: "SELECT indexname::text FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1 AND indexname LIKE 'osd\\_%'") {
-            "DROP INDEX \(PostgresSQL.quote($0))"
+            SQLDialect.postgreSQL.dropIndex(named: $0)
         }
         for index in indexes where !present.contains(PostgresSQL.storedName(index.name)) {
             do {
-                try run(index.statement)
+                try run(SQLDialect.postgreSQL.render(index))
             } catch let error as PostgresStoreError where error.code == .constraintViolation {
                 throw PostgresStoreError(.incompatibleSchema, "\(layout.entityName) has stored models that share values on a uniqueness constraint (\(index.name)), so the constraint cannot be added. Remove the duplicates in a custom stage's willMigrate first. The database is unchanged.", sqlState: error.sqlState)
             }
@@ -155,7 +147,7 @@ struct PostgresMigration {
     private func replaceForeignKeys(of layout: PostgresEntityLayout) throws {
         let present = try dropStale(layout, keeping: layout.toOneColumns.map { $0.foreignKeyName(in: layout.entityName) },
                       listedBy: "SELECT conname::text FROM pg_constraint WHERE contype = 'f' AND conrelid = (quote_ident(current_schema()) || '.' || quote_ident($1))::regclass AND conname LIKE 'osd\\_%'") {
-            "ALTER TABLE \(layout.table) DROP CONSTRAINT \(PostgresSQL.quote($0))"
+            PostgresSQL.alter(layout.tableName, .dropConstraint($0))
         }
         for column in layout.toOneColumns where !present.contains(PostgresSQL.storedName(column.foreignKeyName(in: layout.entityName))) {
             if let statement = column.foreignKey(in: layout.entityName) { try run(statement) }

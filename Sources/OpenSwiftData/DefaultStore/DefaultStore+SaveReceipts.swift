@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import OpenSwiftDataCore
+import OpenSwiftDataSQL
 
 /// Receipts live in the store file, in `osd_save_receipts`, written in the save's own transaction:
 /// a save and its receipt commit together or not at all. Receipts older than a day are dropped.
@@ -14,10 +15,8 @@ extension DefaultStore: SaveReceiptRecording {
         try requireWritable("save")
         return try write("Saving") { db in
             let table = SQL.quote(SQL.receiptsTable)
-            try db.execute(sql: """
-                CREATE TABLE IF NOT EXISTS \(table) ("key" TEXT PRIMARY KEY NOT NULL, "fingerprint" TEXT NOT NULL, \
-                "response" BLOB NOT NULL, "created" REAL NOT NULL)
-                """)
+            // `created` holds seconds since 1970, which SQLite has no type for.
+            try db.execute(sql: SQLDialect.sqlite.render(StoreTables.receipts(created: ColumnDefinition("created", .real))))
             if let row = try Row.fetchOne(db, sql: "SELECT \"fingerprint\", \"response\" FROM \(table) WHERE \"key\" = ?", arguments: [key]) {
                 guard row[0] as String == fingerprint else {
                     throw PersistenceError(.idempotencyKeyReused, "The idempotency key \(key) was used before for a different save; send each new save with a new key.")

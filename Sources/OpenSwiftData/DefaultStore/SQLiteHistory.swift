@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import OpenSwiftDataCore
+import OpenSwiftDataSQL
 
 /// The store's history tables, written in each save's own transaction:
 ///
@@ -18,29 +19,39 @@ import OpenSwiftDataCore
 /// `osd_metadata`'s `historyDeletedThrough` holds the highest transaction number
 /// ``DefaultStore/deleteHistory(_:)`` removed: tokens below it are expired.
 enum SQLiteHistory {
-    static let transactions = SQL.quote("osd_history_transactions")
-    static let changes = SQL.quote("osd_history_changes")
-    static let tombstones = SQL.quote("osd_history_tombstones")
+    static let transactions = SQL.quote(HistorySchema.transactionsTable)
+    static let changes = SQL.quote(HistorySchema.changesTable)
+    static let tombstones = SQL.quote(HistorySchema.tombstonesTable)
     static let deletedThroughKey = "historyDeletedThrough"
 
     enum Kind: Int64 {
         case insert = 0, update = 1, delete = 2
     }
 
+    /// The last key of a row holding a run of changes (nil for one change).
+    private static let lastKey = ColumnDefinition("lastKey", .integer, isNullable: true)
+
+    /// The tables and their indexes; `value` keeps each tombstone's value as its column stored it.
+    static let tableStatements: [String] = {
+        let changes = TableDefinition(HistorySchema.changesTable, columns: [
+            HistorySchema.number,
+            ColumnDefinition("transactionNumber", .integer), ColumnDefinition("kind", .smallInteger), ColumnDefinition("entity", .text),
+            ColumnDefinition("key", .integer), ColumnDefinition("attributes", .text, isNullable: true), lastKey,
+        ], ifNotExists: true)
+        let tombstones = TableDefinition(HistorySchema.tombstonesTable, columns: [
+            ColumnDefinition("change", .integer), ColumnDefinition("property", .text), ColumnDefinition("value", .untyped, isNullable: true),
+        ], ifNotExists: true)
+        let indexes = HistorySchema.indexes
+        return [SQLDialect.sqlite.render(HistorySchema.transactions), SQLDialect.sqlite.render(changes), SQLDialect.sqlite.render(indexes[0]),
+                SQLDialect.sqlite.render(tombstones), SQLDialect.sqlite.render(indexes[1])]
+    }()
+
     /// Creates the tables when absent: a new store, or a file written before the store kept history.
     static func createTables(_ db: Database) throws {
-        try db.execute(sql: """
-            CREATE TABLE IF NOT EXISTS \(transactions) ("Z_PK" INTEGER PRIMARY KEY AUTOINCREMENT, "timestamp" REAL NOT NULL, \
-            "author" TEXT, "bundle" TEXT NOT NULL, "process" TEXT NOT NULL);
-            CREATE TABLE IF NOT EXISTS \(changes) ("Z_PK" INTEGER PRIMARY KEY AUTOINCREMENT, "transactionNumber" INTEGER NOT NULL, \
-            "kind" INTEGER NOT NULL, "entity" TEXT NOT NULL, "key" INTEGER NOT NULL, "attributes" TEXT, "lastKey" INTEGER);
-            CREATE INDEX IF NOT EXISTS "osd_history_changes_transaction" ON \(changes) ("transactionNumber");
-            CREATE TABLE IF NOT EXISTS \(tombstones) ("change" INTEGER NOT NULL, "property" TEXT NOT NULL, "value");
-            CREATE INDEX IF NOT EXISTS "osd_history_tombstones_change" ON \(tombstones) ("change");
-            """)
+        for statement in tableStatements { try db.execute(sql: statement) }
         // Files written before inserts were kept as runs have no `lastKey`: each of their rows is one model.
         if try !db.columns(in: "osd_history_changes").contains(where: { $0.name == "lastKey" }) {
-            try db.execute(sql: "ALTER TABLE \(changes) ADD COLUMN \"lastKey\" INTEGER")
+            try SQLiteMigration.alter(HistorySchema.changesTable, .addColumn(lastKey), db)
         }
     }
 

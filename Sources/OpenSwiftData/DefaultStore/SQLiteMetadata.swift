@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import OpenSwiftDataCore
+import OpenSwiftDataSQL
 
 /// The store's own table, `osd_metadata` (`key`, `value`): what makes a file one of this store's,
 /// the store identifier that permanent identifiers carry, and the description of the tables the
@@ -59,7 +60,7 @@ struct SQLiteMetadata {
 
     /// Creates the metadata table of a new store.
     static func create(_ db: Database) throws -> SQLiteMetadata {
-        try db.execute(sql: "CREATE TABLE \(SQL.quote(SQL.metadataTable)) (\"key\" TEXT PRIMARY KEY NOT NULL, \"value\" TEXT NOT NULL)")
+        try db.execute(sql: SQLDialect.sqlite.render(StoreTables.metadata(ifNotExists: false)))
         let metadata = SQLiteMetadata(storeIdentifier: UUID().uuidString, tables: [:], nanColumns: [])
         try write("format", String(currentFormat), db)
         try write("storeIdentifier", metadata.storeIdentifier, db)

@@ -1,5 +1,6 @@
 import GRDB
 import OpenSwiftDataCore
+import OpenSwiftDataSQL
 
 /// Migration of a class hierarchy's shared table (``SQLiteHierarchy``). A subclass added to a
 /// hierarchy is columns added to the root's table, which the column migration does; this is the
@@ -16,10 +17,12 @@ extension SQLiteMigration {
         let column = SQL.quote(SQL.entityColumn)
         switch (stored.hierarchy, table.hierarchy) {
         case (nil, .some):
-            try db.execute(sql: "ALTER TABLE \(quoted) ADD COLUMN \(column) TEXT NOT NULL DEFAULT \(SQL.literal(table.entityName))")
+            var entity = EntityTableSchema.entity
+            entity.defaultValue = SQL.literal(table.entityName)
+            try alter(table.name, .addColumn(entity), db)
         case (.some, nil):
             try db.execute(sql: "DELETE FROM \(quoted) WHERE \(column) <> ?", arguments: [table.entityName])
-            try db.execute(sql: "ALTER TABLE \(quoted) DROP COLUMN \(column)")
+            try alter(table.name, .dropColumn(SQL.entityColumn), db)
         case (.some(let old), .some(let new)) where !Set(old.entities).isSubset(of: new.entities):
             let kept = new.entities.map(SQL.literal).joined(separator: ", ")
             try db.execute(sql: "DELETE FROM \(quoted) WHERE \(column) NOT IN (\(kept))")

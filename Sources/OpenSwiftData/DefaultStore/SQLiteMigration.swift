@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import OpenSwiftDataCore
+import OpenSwiftDataSQL
 
 /// Lightweight migration: brings the tables a store file holds to what the schema describes,
 /// inside the transaction that opens the store, so a failed migration changes nothing.
@@ -80,62 +81,62 @@ enum SQLiteMigration {
         // Indexes go first and come back last: SQLite cannot drop or replace an indexed column.
         let existingIndexes = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name LIKE 'osd\\_%' ESCAPE '\\'", arguments: [table.name])
         for index in existingIndexes {
-            try db.execute(sql: "DROP INDEX \(SQL.quote(index))")
+            try db.execute(sql: SQLDialect.sqlite.dropIndex(named: index))
         }
         try SQLiteMigration.changeHierarchy(stored, to: table, context)
-        var remaining = stored.columns
-        for (position, column) in table.columns.enumerated() {
-            let entity = "\(table.entityName).\(column.property)"
-            if let index = remaining.firstIndex(where: { $0.property == column.property }) {
-                try change(remaining.remove(at: index), to: column, entity: entity, table: table.name, context)
-            } else if let original = layout.originalNames[position],
-                      !table.columns.contains(where: { $0.property == original }),
-                      let index = remaining.firstIndex(where: { $0.property == original }) {
-                let old = remaining.remove(at: index)
-                for (from, to) in zip(old.columnNames, column.columnNames) where old.storage == column.storage {
-                    try db.execute(sql: "ALTER TABLE \(SQL.quote(table.name)) RENAME COLUMN \(SQL.quote(from)) TO \(SQL.quote(to))")
+        let wanted = zip(table.columns, layout.originalNames).map { $0.state(originalName: $1) }
+        for change in ColumnDiff.changes(from: stored.columns.map { $0.state(originalName: nil) }, to: wanted) {
+            switch change {
+            case .add(let name):
+                let position = table.columns.firstIndex { $0.name == name }!
+                try add(table.columns[position], property: layout.properties[position], entity: "\(table.entityName).\(name)", table: table.name, context)
+            case .rename(let from, let to):
+                try alter(table.name, .renameColumn(from: from, to: to), db)
+            case .drop(let name):
+                try alter(table.name, .dropColumn(name), db)
+            case .dropNotNull(let name):
+                try dropNotNull(table.column(named: name)!, table: table.name, db)
+            case .setNotNull(let name):
+                if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(SQL.quote(table.name)) WHERE \(SQL.quote(name)) IS NULL)") == true {
+                    throw SQLiteStoreError(.incompatibleSchema, "\(table.entityName).\(name) is now non-optional, but stored models hold nil in it. Keep it optional, or give those models a value before changing the model.", path: context.path)
                 }
-                var renamed = old
-                renamed.property = column.property
-                try change(renamed, to: column, entity: entity, table: table.name, context)
-            } else {
-                try add(column, property: layout.properties[position], entity: entity, table: table.name, context)
-            }
-        }
-        for column in remaining {
-            for name in column.columnNames {
-                try db.execute(sql: "ALTER TABLE \(SQL.quote(table.name)) DROP COLUMN \(SQL.quote(name))")
+                // SQLite has no statement for it: the column stays nullable, and the store never
+                // writes NULL for a non-optional attribute, which the SQL relies on.
+                try alter(table.name, .setNotNull(name), db)
+            case .incompatible(let name, _, _):
+                let new = table.column(named: name)!
+                let old = stored.column(named: name) ?? stored.column(named: wanted.first { $0.name == name }?.originalName ?? name)!
+                throw SQLiteStoreError(.incompatibleSchema, "\(table.entityName).\(name) is stored as \(describe(old)) but the model now declares \(describe(new)); lightweight migration cannot convert it. Keep the old type, or add a new property and copy the values over.", path: context.path)
             }
         }
         try createIndexes(of: table, context)
     }
 
-    /// A property that exists in both versions: same kind of storage, optionality may change.
-    private static func change(_ old: SQLiteColumn, to new: SQLiteColumn, entity: String, table: String, _ context: Context) throws {
-        guard old.storage == new.storage, old.destination == new.destination else {
-            throw SQLiteStoreError(.incompatibleSchema, "\(entity) is stored as \(describe(old)) but the model now declares \(describe(new)); lightweight migration cannot convert it. Keep the old type, or add a new property and copy the values over.", path: context.path)
-        }
-        guard old.isOptional != new.isOptional, !new.isRelationship else { return }
-        let db = context.db
-        if new.isOptional {
-            // Optional columns must accept NULL; SQLite cannot drop NOT NULL in place.
-            let temporary = "osd_migrating_\(new.name)"
-            try db.execute(sql: "ALTER TABLE \(SQL.quote(table)) ADD COLUMN \(SQL.quote(temporary)) \(new.sqlType)")
-            try db.execute(sql: "UPDATE \(SQL.quote(table)) SET \(SQL.quote(temporary)) = \(SQL.quote(old.name))")
-            try db.execute(sql: "ALTER TABLE \(SQL.quote(table)) DROP COLUMN \(SQL.quote(old.name))")
-            try db.execute(sql: "ALTER TABLE \(SQL.quote(table)) RENAME COLUMN \(SQL.quote(temporary)) TO \(SQL.quote(new.name))")
-        } else if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(SQL.quote(table)) WHERE \(SQL.quote(new.name)) IS NULL)") == true {
-            throw SQLiteStoreError(.incompatibleSchema, "\(entity) is now non-optional, but stored models hold nil in it. Keep it optional, or give those models a value before changing the model.", path: context.path)
-        }
+    /// Runs the change; false when SQLite has no statement for it.
+    @discardableResult
+    static func alter(_ table: String, _ change: TableChange, _ db: Database) throws -> Bool {
+        guard let sql = SQLDialect.sqlite.render(TableAlteration(table, change)) else { return false }
+        try db.execute(sql: sql)
+        return true
+    }
+
+    /// Optional columns must accept NULL; SQLite cannot drop NOT NULL in place, so the values move
+    /// to a new column.
+    private static func dropNotNull(_ column: SQLiteColumn, table: String, _ db: Database) throws {
+        guard try !alter(table, .dropNotNull(column.name), db) else { return }
+        let temporary = "osd_migrating_\(column.name)"
+        try alter(table, .addColumn(ColumnDefinition(temporary, column.columnType, isNullable: true)), db)
+        try db.execute(sql: "UPDATE \(SQL.quote(table)) SET \(SQL.quote(temporary)) = \(SQL.quote(column.name))")
+        try alter(table, .dropColumn(column.name), db)
+        try alter(table, .renameColumn(from: temporary, to: column.name), db)
     }
 
     private static func add(_ column: SQLiteColumn, property: ModelTypeInfo.Property, entity: String, table: String, _ context: Context) throws {
         let db = context.db
-        guard column.hasColumn else { return }
         // Added columns cannot be NOT NULL without a literal default; the store never writes NULL
         // for a non-optional attribute, so the data keeps the invariant the SQL relies on.
-        var definition = column
-        definition.isOptional = true
+        var definition = column.definition
+        definition.isNullable = true
         let fill: DatabaseValue?
         switch column.storage {
         case .toOne, .toManyByInverse, .toManyByJoinTable:
@@ -155,10 +156,11 @@ enum SQLiteMigration {
         // (the store writes every column of the rows it inserts, so the clause is never used
         // again); any other value is written into every row.
         if let fill, let literal = literal(fill) {
-            try db.execute(sql: "ALTER TABLE \(SQL.quote(table)) ADD COLUMN \(definition.definition) DEFAULT \(literal)")
+            definition.defaultValue = literal
+            try alter(table, .addColumn(definition), db)
             return
         }
-        try db.execute(sql: "ALTER TABLE \(SQL.quote(table)) ADD COLUMN \(definition.definition)")
+        try alter(table, .addColumn(definition), db)
         if let fill {
             try db.execute(sql: "UPDATE \(SQL.quote(table)) SET \(SQL.quote(column.name)) = ?", arguments: [fill])
         }

@@ -38,31 +38,37 @@ struct SQLiteColumn: Codable, Hashable, Sendable {
     var isToMany: Bool { !hasColumn }
 
     /// The declared types give SQLite readers (and SQLite's type affinity) the natural type.
-    var sqlType: String {
+    var columnType: ColumnType {
         switch storage {
-        case .integer, .toOne: "INTEGER"
-        case .real: "REAL"
-        case .text, .json, .toManyByInverse, .toManyByJoinTable: "TEXT"
-        case .blob: "BLOB"
+        case .integer, .toOne: .integer
+        case .real: .real
+        case .text, .json, .toManyByInverse, .toManyByJoinTable: .text
+        case .blob: .blob
         }
     }
 
+    var sqlType: String { SQLDialect.sqlite.typeName(columnType) }
+
+    /// What migration compares: the storage and destination must stay; relationships are
+    /// nullable whatever the model says, and to-manys have no column.
+    func state(originalName: String?) -> ColumnState {
+        ColumnState(name, kind: "\(storage.rawValue) \(destination ?? "")", isNullable: isOptional || isRelationship, hasColumn: hasColumn,
+                    originalName: originalName)
+    }
+
     /// Relationship columns may be NULL (a to-one is nil until it is set); attributes are NOT NULL
-    /// unless optional, which the query renderer relies on. References are checked at commit, as a
-    /// save writes rows that refer to each other in any order.
-    var definition: String {
-        guard storage == .toOne, let destination else {
-            return "\(SQL.quote(name)) \(sqlType)\(isOptional ? "" : " NOT NULL")"
-        }
-        return "\(SQL.quote(name)) INTEGER \(SQL.references(destinationTable ?? destination, onDelete: "SET NULL"))"
+    /// unless optional, which the query renderer relies on.
+    var definition: ColumnDefinition {
+        guard storage == .toOne, let destination else { return ColumnDefinition(name, columnType, isNullable: isOptional) }
+        return ColumnDefinition(name, .integer, isNullable: true, reference: EntityTableSchema.reference(to: destinationTable ?? destination, onDelete: .setNull))
     }
 }
 
 /// The table holding a many-to-many relationship: one row per related pair, deleted with either
 /// row. Named after the side that owns it (`osd_Trip.travelers`); both sides read and write it.
 struct SQLiteJoinTable: Codable, Hashable, Sendable {
-    static let ownerColumn = "owner"
-    static let memberColumn = "member"
+    static let ownerColumn = EntityTableSchema.joinOwnerColumn
+    static let memberColumn = EntityTableSchema.joinMemberColumn
 
     var name: String
     var ownerEntity: String
@@ -77,15 +83,10 @@ struct SQLiteJoinTable: Codable, Hashable, Sendable {
     var relatedColumn: String { isOwnerSide ? Self.memberColumn : Self.ownerColumn }
 
     var createStatement: String {
-        let owner = "\(SQL.quote(Self.ownerColumn)) INTEGER NOT NULL \(SQL.references(ownerTable ?? ownerEntity, onDelete: "CASCADE"))"
-        let member = "\(SQL.quote(Self.memberColumn)) INTEGER NOT NULL \(SQL.references(memberTable ?? memberEntity, onDelete: "CASCADE"))"
-        return "CREATE TABLE IF NOT EXISTS \(SQL.quote(name)) (\(owner), \(member), PRIMARY KEY (\(SQL.quote(Self.ownerColumn)), \(SQL.quote(Self.memberColumn))))"
+        SQLDialect.sqlite.render(EntityTableSchema.joinTable(name, ownerTable: ownerTable ?? ownerEntity, memberTable: memberTable ?? memberEntity))
     }
 
-    /// Reading a member's side (and cascading a member's delete) looks rows up by `member`.
-    var indexStatement: String {
-        "CREATE INDEX IF NOT EXISTS \(SQL.quote("\(name)_member")) ON \(SQL.quote(name)) (\(SQL.quote(Self.memberColumn)))"
-    }
+    var indexStatement: String { SQLDialect.sqlite.render(EntityTableSchema.joinTableMemberIndex(name)) }
 }
 
 /// The stored description of one entity's table.
@@ -107,29 +108,19 @@ struct SQLiteTable: Codable, Hashable, Sendable {
     }
 
     var createStatement: String {
-        let entity = hierarchy == nil ? [] : ["\(SQL.quote(SQL.entityColumn)) TEXT NOT NULL"]
-        let definitions = ["\(SQL.quote(SQL.primaryKey)) INTEGER PRIMARY KEY AUTOINCREMENT"] + entity + columns.filter(\.hasColumn).map(\.definition)
-        return "CREATE TABLE \(SQL.quote(name)) (\(definitions.joined(separator: ", ")))"
+        let entity = hierarchy == nil ? [] : [EntityTableSchema.entity]
+        let definitions = [EntityTableSchema.key] + entity + columns.filter(\.hasColumn).map(\.definition)
+        return SQLDialect.sqlite.render(TableDefinition(name, columns: definitions))
     }
 
     /// The join tables of its many-to-many relationships (each appears on both sides).
     var joinTables: [SQLiteJoinTable] { columns.compactMap(\.joinTable) }
 
-    /// The indexes the store keeps on the table, by name: uniqueness constraints, `#Index`es, and
-    /// one per to-one key column (reading a one-to-many, and `ON DELETE SET NULL`, look rows up by it).
+    /// The indexes the store keeps on the table (``EntityTableSchema/indexes(on:namedAfter:uniqueConstraints:indices:toOneColumns:hasEntityColumn:ifNotExists:)``), by name.
     var indexStatements: [String: String] {
-        var statements: [String: String] = [:]
-        func add(_ kind: String, _ properties: [String], unique: Bool) {
-            let columns = properties.map { column(named: $0)?.name ?? $0 }
-            let indexName = "osd_\(name)_\(kind)_\(columns.joined(separator: "_"))"
-            statements[indexName] = "CREATE \(unique ? "UNIQUE " : "")INDEX \(SQL.quote(indexName)) ON \(SQL.quote(name)) (\(columns.map(SQL.quote).joined(separator: ", ")))"
-        }
-        for constraint in uniqueConstraints { add("unique", constraint, unique: true) }
-        for index in indices { add("index", index, unique: false) }
-        for column in columns where column.storage == .toOne { add("reference", [column.property], unique: false) }
-        // A subclass's fetch reads its rows of the shared table by their entity.
-        if hierarchy != nil { add("entity", [SQL.entityColumn], unique: false) }
-        return statements
+        let indexes = EntityTableSchema.indexes(on: name, namedAfter: name, uniqueConstraints: uniqueConstraints, indices: indices,
+                                                toOneColumns: columns.filter { $0.storage == .toOne }.map(\.name), hasEntityColumn: hierarchy != nil, ifNotExists: false)
+        return Dictionary(indexes.map { ($0.name, SQLDialect.sqlite.render($0)) }, uniquingKeysWith: { $1 })
     }
 }
 
@@ -207,26 +198,21 @@ final class SQLiteEntityLayout: Sendable {
 /// Spelling of identifiers in the store's SQL.
 enum SQL {
     /// The integer key column of every entity table (named as in Core Data's stores).
-    static let primaryKey = "Z_PK"
+    static let primaryKey = EntityTableSchema.keyColumn
     /// The column of a hierarchy's table naming each row's entity (as Core Data's `Z_ENT`).
     static let entityColumn = EntityHierarchy.entityColumn
-    static let metadataTable = "osd_metadata"
+    static let metadataTable = StoreTables.metadataTable
     /// Receipts of saves made with an idempotency key (``DefaultStore/save(_:receiptKey:fingerprint:response:)``).
-    static let receiptsTable = "osd_save_receipts"
+    static let receiptsTable = StoreTables.receiptsTable
 
     static func quote(_ identifier: String) -> String {
         SQLDialect.sqlite.quotedIdentifier(identifier)
     }
 
-    /// Checked at commit: a save writes rows that refer to each other in any order.
-    static func references(_ table: String, onDelete action: String) -> String {
-        "REFERENCES \(quote(table))(\(quote(primaryKey))) ON DELETE \(action) DEFERRABLE INITIALLY DEFERRED"
-    }
-
     /// A schema name (an entity's) as an SQL string literal. Only for names from the schema:
     /// values are always bound.
     static func literal(_ name: String) -> String {
-        "'" + name.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
+        SQLDialect.sqlite.stringLiteral(name)
     }
 
     static func column(_ table: String, _ column: String) -> String {

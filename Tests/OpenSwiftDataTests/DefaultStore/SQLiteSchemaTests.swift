@@ -12,6 +12,23 @@ import Testing
         }
     }
 
+    /// SQLite keeps this text in every file (without `IF NOT EXISTS`): it must not change.
+    @Test func storeOwnTablesKeepTheirSQLText() throws {
+        let container = try ModelContainer(for: Schema([StoreBooking.self]), configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let store = try #require(container.stores.first?.store as? DefaultStore)
+        let sql = try store.readForTesting { db in
+            try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name LIKE 'osd\\_%' ESCAPE '\\' AND tbl_name NOT LIKE 'StoreBooking' ORDER BY type DESC, name")
+        }
+        #expect(sql == [
+            #"CREATE TABLE "osd_history_changes" ("Z_PK" INTEGER PRIMARY KEY AUTOINCREMENT, "transactionNumber" INTEGER NOT NULL, "kind" INTEGER NOT NULL, "entity" TEXT NOT NULL, "key" INTEGER NOT NULL, "attributes" TEXT, "lastKey" INTEGER)"#,
+            #"CREATE TABLE "osd_history_tombstones" ("change" INTEGER NOT NULL, "property" TEXT NOT NULL, "value")"#,
+            #"CREATE TABLE "osd_history_transactions" ("Z_PK" INTEGER PRIMARY KEY AUTOINCREMENT, "timestamp" REAL NOT NULL, "author" TEXT, "bundle" TEXT NOT NULL, "process" TEXT NOT NULL)"#,
+            #"CREATE TABLE "osd_metadata" ("key" TEXT PRIMARY KEY NOT NULL, "value" TEXT NOT NULL)"#,
+            #"CREATE INDEX "osd_history_changes_transaction" ON "osd_history_changes" ("transactionNumber")"#,
+            #"CREATE INDEX "osd_history_tombstones_change" ON "osd_history_tombstones" ("change")"#,
+        ])
+    }
+
     @Test func tablesHaveOneTypedColumnPerPropertyAndIndexesForConstraints() throws {
         #expect(try schemaSQL(StoreBooking.self) == [
             #"CREATE TABLE "StoreBooking" ("Z_PK" INTEGER PRIMARY KEY AUTOINCREMENT, "hotel" TEXT NOT NULL, "night" INTEGER NOT NULL, "guest" TEXT NOT NULL)"#,
