@@ -148,9 +148,9 @@ let package = Package(
             ]
         ),
         // The child process SQLiteCrashTests kills; not a product.
-        .executableTarget(name: "SQLiteCrashChild", dependencies: ["OpenSwiftData"]),
+        .executableTarget(name: "SQLiteCrashChild", dependencies: ["OpenSwiftData", "TestModels"]),
         // The child process JSONStoreTests kills; not a product.
-        .executableTarget(name: "JSONStoreCrashWriter", dependencies: ["JSONStore"]),
+        .executableTarget(name: "JSONStoreCrashWriter", dependencies: ["JSONStore", "TestModels"]),
         .executableTarget(name: "MigrationCrashChild", dependencies: ["OpenSwiftData", "SampleTrips", "JSONStore"]),
         // Public, package and fileprivate models and model actors in a library of their own, so that
         // CrossModuleTests checks the macros' access levels from another module; not a product.
@@ -162,6 +162,7 @@ let package = Package(
                 "JSONStore",
                 "PostgresStore",
                 "PostgresTestSupport",
+                "TestModels",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]
@@ -169,9 +170,12 @@ let package = Package(
         .testTarget(name: "CrossModuleTests", dependencies: ["CrossModuleModels", "OpenSwiftData"]),
         // Model code that imports only SwiftData, as written for Apple's framework.
         .testTarget(name: "SwiftDataTests", dependencies: [.target(name: swiftDataModule), "JSONStore", "PostgresStore", "PostgresTestSupport"]),
-        .testTarget(name: "JSONStoreTests", dependencies: ["JSONStore", "DataStoreTesting", "JSONStoreCrashWriter"]),
+        .testTarget(name: "JSONStoreTests", dependencies: ["JSONStore", "DataStoreTesting", "JSONStoreCrashWriter", "TestModels"]),
         .testTarget(name: "DataStoreTestingTests", dependencies: ["DataStoreTesting"]),
-        .testTarget(name: "QueryTranslationTests", dependencies: ["OpenSwiftData"]),
+        .testTarget(name: "QueryTranslationTests", dependencies: ["OpenSwiftData", "TestModels"]),
+        // The models several test targets and their child processes share, declared once: entity
+        // names are global in the test process, so copies had to be renamed apart; not a product.
+        .target(name: "TestModels", dependencies: ["OpenSwiftData"], path: "Tests/TestModels"),
         // The throw-away PostgreSQL server of the tests that need one.
         .target(
             name: "PostgresTestSupport",
@@ -186,7 +190,7 @@ let package = Package(
         .testTarget(
             name: "PostgresStoreTests",
             dependencies: [
-                "PostgresStore", "DataStoreTesting", "PostgresTestSupport",
+                "PostgresStore", "DataStoreTesting", "PostgresTestSupport", "TestModels",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

@@ -76,12 +76,14 @@ public struct DataStoreConformance: Sendable {
     }
 
     /// The models the checks store: every attribute kind, every relationship shape (to-one and
-    /// to-many, optional or not, with and without an inverse, many-to-many, self references), every
-    /// delete rule, and a uniqueness constraint.
+    /// to-many, optional or not, with and without an inverse, many-to-many, self references with
+    /// and without an inverse), every delete rule on a to-one and on a to-many, and a uniqueness
+    /// constraint.
     public static var schema: Schema {
         Schema([ConformanceItem.self, ConformanceOwner.self, ConformancePet.self, ConformanceCode.self,
                 ConformanceRoot.self, ConformanceLeaf.self, ConformanceLabel.self,
-                ConformanceAuthor.self, ConformanceBook.self, ConformanceGenre.self, ConformanceAward.self, ConformanceSketch.self])
+                ConformanceAuthor.self, ConformanceBook.self, ConformanceGenre.self, ConformanceAward.self, ConformanceSketch.self,
+                ConformanceHouse.self, ConformanceDeed.self, ConformanceEmployee.self])
     }
 
     /// Every check, in a stable order.

@@ -5,19 +5,7 @@
 import Foundation
 import JSONStore
 import OpenSwiftData
-
-@Model
-final class CrashRecord {
-    var run: Int
-    var sequence: Int
-    var payload: String
-
-    init(run: Int, sequence: Int, payload: String) {
-        self.run = run
-        self.sequence = sequence
-        self.payload = payload
-    }
-}
+import TestModels
 
 /// One unbuffered write per line, so nothing printed is lost when the process is killed.
 func say(_ line: String) {

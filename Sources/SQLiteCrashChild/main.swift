@@ -1,21 +1,10 @@
 import Foundation
 import OpenSwiftData
+import TestModels
 
 // The child process of the SQLite store's crash test (SQLiteCrashTests): saves batches of five
 // models into the store at the path it is given, and after each save returns writes
 // "saved <batch>" to standard output, until it is killed.
-
-@Model final class CrashBatch {
-    var batch: Int
-    var item: Int
-    var payload: String
-
-    init(batch: Int, item: Int, payload: String) {
-        self.batch = batch
-        self.item = item
-        self.payload = payload
-    }
-}
 
 let url = URL(fileURLWithPath: CommandLine.arguments[1])
 do {

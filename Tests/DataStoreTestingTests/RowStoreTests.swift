@@ -3,6 +3,7 @@ import Foundation
 import OpenSwiftData
 import Testing
 
+// Local: the row layout test lists these properties, the optional Bool among them, in order.
 @Model final class RowNote {
     var title: String
     var pinned: Bool?

@@ -2,6 +2,7 @@ import DataStoreTesting
 import Foundation
 @testable import JSONStore
 import OpenSwiftData
+import TestModels
 import Testing
 
 @Suite(.serialized) struct CrashSafetyTests {

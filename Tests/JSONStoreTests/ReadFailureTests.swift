@@ -1,6 +1,7 @@
 import Foundation
 import JSONStore
 import OpenSwiftData
+import TestModels
 import Testing
 
 @Suite struct ReadFailureTests {

@@ -1,9 +1,10 @@
 import Foundation
 import OpenSwiftData
+import TestModels
 
 /// `#Predicate` shapes whose constants are drawn at random. Arithmetic stays on bounded values:
 /// where Swift's arithmetic traps, there is no result to compare.
-typealias PredicateTemplate = @Sendable (inout SeededGenerator) -> Predicate<TripRow>
+typealias PredicateTemplate = @Sendable (inout SplitMix64) -> Predicate<TripRow>
 
 enum DifferentialTemplates {
     static let comparisons: [PredicateTemplate] = [

@@ -1,12 +1,13 @@
 import Foundation
 import OpenSwiftData
+import TestModels
 import Testing
 
 @Suite struct DifferentialTests {
     /// Every translated predicate must give, on every row, what `Predicate.evaluate` gives on the
     /// object: the same Bool, or an error where Swift throws.
     @Test func evaluatorAgreesWithPredicateEvaluateOnRandomPredicatesAndRows() throws {
-        var generator = SeededGenerator(seed: 0x05D_2026)
+        var generator = SplitMix64(state: 0x05D_2026)
         let rows = (0..<64).map { RandomRows.make(&generator, key: Int64($0 % 8)) }
         let rounds = 60
         var predicates = 0

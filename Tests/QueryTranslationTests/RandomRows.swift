@@ -1,22 +1,6 @@
 import Foundation
 import OpenSwiftData
-
-/// SplitMix64: a fixed seed gives the same rows and predicates on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestModels
 
 /// Values chosen for the places Swift and stores tend to disagree: case, diacritics, canonical
 /// equivalence, grapheme clusters, NaN, signed zero, extreme integers, dates before 1970.
@@ -37,18 +21,18 @@ enum RandomRows {
     static let tagLists: [[String]] = [[], ["a"], ["a", "b"], ["é", "e\u{301}"], ["日本"], ["", "x"], ["beach", "Paris", "b"], ["x", "x"], ["ß", "Straße"]]
     static let uuids = (0..<4).map { Fixtures.uuid(UInt8($0)) }
 
-    static func string(_ generator: inout SeededGenerator) -> String { strings.randomElement(using: &generator)! }
-    static func integer(_ generator: inout SeededGenerator) -> Int { integers.randomElement(using: &generator)! }
-    static func double(_ generator: inout SeededGenerator) -> Double { doubles.randomElement(using: &generator)! }
-    static func date(_ generator: inout SeededGenerator) -> Date { dates.randomElement(using: &generator)! }
-    static func small(_ generator: inout SeededGenerator) -> Int { Int.random(in: -3...3, using: &generator) }
-    static func bool(_ generator: inout SeededGenerator) -> Bool { Bool.random(using: &generator) }
+    static func string(_ generator: inout SplitMix64) -> String { strings.randomElement(using: &generator)! }
+    static func integer(_ generator: inout SplitMix64) -> Int { integers.randomElement(using: &generator)! }
+    static func double(_ generator: inout SplitMix64) -> Double { doubles.randomElement(using: &generator)! }
+    static func date(_ generator: inout SplitMix64) -> Date { dates.randomElement(using: &generator)! }
+    static func small(_ generator: inout SplitMix64) -> Int { Int.random(in: -3...3, using: &generator) }
+    static func bool(_ generator: inout SplitMix64) -> Bool { Bool.random(using: &generator) }
 
-    static func optional<T>(_ generator: inout SeededGenerator, _ value: (inout SeededGenerator) -> T) -> T? {
+    static func optional<T>(_ generator: inout SplitMix64, _ value: (inout SplitMix64) -> T) -> T? {
         Int.random(in: 0..<4, using: &generator) == 0 ? nil : value(&generator)
     }
 
-    static func make(_ generator: inout SeededGenerator, key: Int64) -> TripRow {
+    static func make(_ generator: inout SplitMix64, key: Int64) -> TripRow {
         TripRow(
             persistentModelID: Fixtures.tripID(key),
             name: string(&generator),

@@ -1,5 +1,6 @@
 import Foundation
 import OpenSwiftData
+import TestModels
 import Testing
 
 @Suite struct SortTranslationTests {
@@ -57,7 +58,7 @@ import Testing
 
     /// Rows in the order `rows.sorted(using:)` gives, and the order `QueryEvaluator.compare` gives.
     @Test func evaluatorOrderMatchesSortDescriptors() throws {
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix64(state: 7)
         let rows = (0..<300).map { Int64($0) }.map { RandomRows.make(&generator, key: $0) }
         let descriptorSets: [[SortDescriptor<TripRow>]] = [
             [SortDescriptor(\.name)], [SortDescriptor(\.name, order: .reverse)],

@@ -37,23 +37,4 @@ import Testing
         #expect(stored.map(\.slug) == ["a", "b"])
         #expect(stored.map(\.text) == ["first", "second"])
     }
-
-    @Test func aRelationshipGraphAndCascadeRoundTrip() throws {
-        let context = ModelContext(try remoteContainer(schema: notesSchema, url: server.url))
-        let folder = Folder(title: "Work")
-        context.insert(folder)
-        folder.notes.append(Note(slug: "x", text: "x", rank: 1))
-        folder.notes.append(Note(slug: "y", text: "y", rank: 2))
-        try context.save()
-
-        let other = ModelContext(try remoteContainer(schema: notesSchema, url: server.url))
-        let fetched = try other.fetch(FetchDescriptor<Folder>())
-        #expect(fetched.map(\.title) == ["Work"])
-        #expect(fetched.first?.notes.map(\.slug).sorted() == ["x", "y"])
-        #expect(try other.fetch(FetchDescriptor<Note>(predicate: #Predicate { $0.folder?.title == "Work" })).count == 2)
-
-        other.delete(fetched[0])
-        try other.save()
-        #expect(try other.fetchCount(FetchDescriptor<Note>()) == 0)
-    }
 }

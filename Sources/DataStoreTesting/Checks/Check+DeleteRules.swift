@@ -3,7 +3,8 @@ import OpenSwiftData
 import Testing
 
 extension DataStoreConformance.Check {
-    /// Delete rules apply when a model is deleted, before any save, to saved and inserted models.
+    /// Delete rules apply when a model is deleted, before any save, to saved and inserted models,
+    /// on a to-one as on a to-many.
     static let deleteRules: [Self] = [
         Self("cascadeAndNullifyApplyBeforeTheSave") { harness in
             let container = try harness.makeContainer()
@@ -65,7 +66,12 @@ extension DataStoreConformance.Check {
             let stored = try author("Carl", in: context)
             context.delete(stored)
             #expect(try context.fetchCount(FetchDescriptor<ConformanceAuthor>()) == 0, "the delete itself is pending")
-            #expect(throws: PersistenceError.self) { try context.save() }
+            let error = #expect(throws: PersistenceError.self) { try context.save() }
+            #expect(error?.code == .deleteDenied)
+            #expect(error?.message.hasSuffix("""
+                cannot be deleted: its relationship 'awards' has delete rule .deny and still refers to 1 model; \
+                remove them from 'awards' or delete them first.
+                """) == true, "the message names the relationship and says what to do")
             #expect(context.deletedModelsArray.count == 1, "a failed save keeps the delete pending")
             #expect(try ModelContext(container).fetchCount(FetchDescriptor<ConformanceAuthor>()) == 1, "the store is as it was")
             #expect(try ModelContext(container).fetchCount(FetchDescriptor<ConformanceAward>()) == 1)
@@ -128,6 +134,67 @@ extension DataStoreConformance.Check {
             let reopened = ModelContext(try harness.makeContainer())
             #expect(try author("Mentee", in: reopened).mentor == nil, "after a reopen")
             #expect(try reopened.fetch(FetchDescriptor<ConformanceAuthor>()).map(\.name) == ["Mentee"])
+        },
+        Self("cascadeOnAToOneDeletesItsTargetAndNoActionLeavesIt") { harness in
+            let container = try harness.makeContainer()
+            let setup = ModelContext(container)
+            setup.insert(ConformanceHouse(name: "Villa", deed: ConformanceDeed(number: 7), shed: ConformanceSketch(name: "shed")))
+            setup.insert(ConformanceHouse(name: "Cabin", deed: ConformanceDeed(number: 9)))
+            try setup.save()
+
+            let context = ModelContext(container)
+            let villa = try #require(try context.fetch(FetchDescriptor<ConformanceHouse>(predicate: #Predicate { $0.name == "Villa" })).first)
+            context.delete(villa)
+            #expect(try context.fetch(FetchDescriptor<ConformanceDeed>()).map(\.number) == [9], "the cascaded deed is gone before the save")
+            #expect(try context.fetch(FetchDescriptor<ConformanceSketch>()).map(\.name) == ["shed"], "noAction leaves the shed")
+            #expect(context.deletedModelsArray.count == 2)
+            try context.save()
+
+            let reader = ModelContext(container)
+            let houses = try reader.fetch(FetchDescriptor<ConformanceHouse>())
+            #expect(houses.map(\.name) == ["Cabin"])
+            #expect(houses.first?.deed?.number == 9)
+            #expect(try reader.fetch(FetchDescriptor<ConformanceDeed>()).map { $0.house?.name } == ["Cabin"])
+            #expect(try reader.fetch(FetchDescriptor<ConformanceSketch>()).map(\.name) == ["shed"])
+        },
+        Self("denyOnAToOneFailsTheSaveUntilItsTargetIsDeleted") { harness in
+            let container = try harness.makeContainer()
+            let setup = ModelContext(container)
+            setup.insert(ConformanceHouse(name: "Villa", deed: ConformanceDeed(number: 7), mortgage: ConformanceAward(name: "loan")))
+            try setup.save()
+
+            let context = ModelContext(container)
+            let villa = try #require(try context.fetch(FetchDescriptor<ConformanceHouse>()).first)
+            context.delete(villa)
+            let error = #expect(throws: PersistenceError.self) { try context.save() }
+            #expect(error?.code == .deleteDenied)
+            #expect(error?.message.contains("its relationship 'mortgage' has delete rule .deny and still refers to 1 model") == true)
+            #expect(try ModelContext(container).fetchCount(FetchDescriptor<ConformanceHouse>()) == 1, "the store is as it was")
+            #expect(try ModelContext(container).fetchCount(FetchDescriptor<ConformanceDeed>()) == 1)
+
+            context.delete(try #require(villa.mortgage))
+            try context.save()
+            let reader = ModelContext(container)
+            #expect(try reader.fetchCount(FetchDescriptor<ConformanceHouse>()) == 0)
+            #expect(try reader.fetchCount(FetchDescriptor<ConformanceDeed>()) == 0)
+            #expect(try reader.fetchCount(FetchDescriptor<ConformanceAward>()) == 0)
+        },
+        Self("cascadeThroughASelfReferenceDeletesTheWholeTree") { harness in
+            let container = try harness.makeContainer()
+            let setup = ModelContext(container)
+            let ada = ConformanceEmployee(name: "Ada")
+            setup.insert(ada)
+            let bob = ConformanceEmployee(name: "Bob", manager: ada)
+            setup.insert(bob)
+            setup.insert(ConformanceEmployee(name: "Cy", manager: bob))
+            setup.insert(ConformanceEmployee(name: "Dee"))
+            try setup.save()
+
+            let context = ModelContext(container)
+            context.delete(try #require(try context.fetch(FetchDescriptor<ConformanceEmployee>(predicate: #Predicate { $0.name == "Ada" })).first))
+            #expect(try context.fetch(FetchDescriptor<ConformanceEmployee>()).map(\.name) == ["Dee"], "two levels down, before the save")
+            try context.save()
+            #expect(try ModelContext(container).fetch(FetchDescriptor<ConformanceEmployee>()).map(\.name) == ["Dee"])
         },
     ]
 

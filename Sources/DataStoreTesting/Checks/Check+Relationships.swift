@@ -53,5 +53,54 @@ extension DataStoreConformance.Check {
             #expect(tom2.first?.friend?.name == "Max", "a reference to a model inserted in the same save")
             #expect(tom2.first?.friend?.persistentModelID.storeIdentifier != nil)
         },
+        Self("aSelfReferenceWithAnInverseRoundTripsItsCycleAndMoves") { harness in
+            let container = try harness.makeContainer()
+            let context = ModelContext(container)
+            let ada = ConformanceEmployee(name: "Ada"), bob = ConformanceEmployee(name: "Bob"), cy = ConformanceEmployee(name: "Cy")
+            context.insert(ada)
+            bob.manager = ada
+            cy.manager = bob
+            ada.manager = cy  // a cycle through the entity's own one-to-many
+            #expect(context.insertedModelsArray.count == 3, "the inverse brings the reports into the context")
+            try context.save()
+
+            let reader = ModelContext(container)
+            let people = try reader.fetch(FetchDescriptor<ConformanceEmployee>(sortBy: [SortDescriptor(\.name)]))
+            #expect(people.map(\.name) == ["Ada", "Bob", "Cy"])
+            #expect(people.map { $0.manager?.name } == ["Cy", "Ada", "Bob"])
+            #expect(people.map { $0.reports.map(\.name) } == [["Bob"], ["Cy"], ["Ada"]])
+
+            people[2].manager = people[0]
+            try reader.save()
+            let fresh = ModelContext(container)
+            let after = try fresh.fetch(FetchDescriptor<ConformanceEmployee>(sortBy: [SortDescriptor(\.name)]))
+            #expect(after.map { $0.manager?.name } == ["Cy", "Ada", "Ada"])
+            #expect(after.map { $0.reports.map(\.name).sorted() } == [["Bob", "Cy"], [], ["Ada"]])
+        },
+        // SwiftData keeps a to-many as a set: the kit asks a store for the members, not their order.
+        Self("aToManyKeepsItsMembersWhateverTheOrderAssigned") { harness in
+            let container = try harness.makeContainer()
+            let context = ModelContext(container)
+            let ann = ConformanceOwner(name: "Ann")
+            let cat = ConformancePet(name: "Cat"), ant = ConformancePet(name: "Ant"), bee = ConformancePet(name: "Bee")
+            context.insert(ann)
+            ann.pets = [cat, ant, bee]
+            try context.save()
+            #expect(ann.pets.map(\.name) == ["Cat", "Ant", "Bee"], "the saving context keeps the array it was given")
+
+            let editor = ModelContext(container)
+            let stored = try #require(try editor.fetch(FetchDescriptor<ConformanceOwner>()).first)
+            #expect(stored.pets.map(\.name).sorted() == ["Ant", "Bee", "Cat"])
+            stored.pets.reverse()
+            stored.pets.insert(ConformancePet(name: "Dog"), at: 1)
+            stored.pets.removeAll { $0.name == "Ant" }
+            try editor.save()
+
+            let reader = ModelContext(container)
+            let owner = try #require(try reader.fetch(FetchDescriptor<ConformanceOwner>()).first)
+            #expect(owner.pets.map(\.name).sorted() == ["Bee", "Cat", "Dog"], "each member once, the removed one gone")
+            #expect(try reader.fetch(FetchDescriptor<ConformancePet>(sortBy: [SortDescriptor(\.name)])).map(\.name) == ["Ant", "Bee", "Cat", "Dog"],
+                    "removing a member of a to-many without an inverse keeps the model")
+        },
     ]
 }

@@ -107,3 +107,44 @@ final class ConformanceSketch {
 
     init(name: String) { self.name = name }
 }
+
+/// A house whose to-one relationships carry `.cascade`, `.deny` and `.noAction` (the to-one
+/// `.nullify` is ``ConformanceBook/editor``).
+@Model
+final class ConformanceHouse {
+    var name: String
+    /// Deleting the house deletes its deed, a one-to-one.
+    @Relationship(deleteRule: .cascade, inverse: \ConformanceDeed.house) var deed: ConformanceDeed?
+    /// A house cannot be deleted while it holds a mortgage; a to-one without an inverse.
+    @Relationship(deleteRule: .deny) var mortgage: ConformanceAward?
+    /// Deleting the house leaves its shed as it is; a to-one without an inverse.
+    @Relationship(deleteRule: .noAction) var shed: ConformanceSketch?
+
+    init(name: String, deed: ConformanceDeed? = nil, mortgage: ConformanceAward? = nil, shed: ConformanceSketch? = nil) {
+        self.name = name
+        self.deed = deed
+        self.mortgage = mortgage
+        self.shed = shed
+    }
+}
+
+@Model
+final class ConformanceDeed {
+    var number: Int
+    var house: ConformanceHouse?
+
+    init(number: Int) { self.number = number }
+}
+
+/// A self reference with an inverse: a manager and the reports it manages, deleted with it.
+@Model
+final class ConformanceEmployee {
+    var name: String
+    var manager: ConformanceEmployee?
+    @Relationship(deleteRule: .cascade, inverse: \ConformanceEmployee.manager) var reports: [ConformanceEmployee] = []
+
+    init(name: String, manager: ConformanceEmployee? = nil) {
+        self.name = name
+        self.manager = manager
+    }
+}

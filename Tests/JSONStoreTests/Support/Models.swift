@@ -2,6 +2,7 @@ import Foundation
 import JSONStore
 import OpenSwiftData
 
+// Local: FileFormatTests compares whole files, which spell these entity and property names.
 @Model final class JSONNote {
     var title: String
     var created: Date
@@ -21,19 +22,6 @@ import OpenSwiftData
 
     init(name: String) {
         self.name = name
-    }
-}
-
-/// The model `JSONStoreCrashWriter` saves; the same entity, declared again in this process.
-@Model final class CrashRecord {
-    var run: Int
-    var sequence: Int
-    var payload: String
-
-    init(run: Int, sequence: Int, payload: String) {
-        self.run = run
-        self.sequence = sequence
-        self.payload = payload
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TestModels
 import Testing
 
 /// A child process (the `SQLiteCrashChild` executable) saves batches of five models and reports

@@ -1,144 +1,25 @@
 import Foundation
 import OpenSwiftData
+import TestModels
 import Testing
-
-@Model final class DiffRow {
-    var int: Int
-    var small: Int
-    var optInt: Int?
-    var double: Double
-    var wild: Double
-    var text: String
-    var optText: String?
-    var date: Date
-    var flag: Bool
-    var tags: [String]
-
-    init(int: Int, small: Int, optInt: Int?, double: Double, wild: Double, text: String, optText: String?, date: Date, flag: Bool, tags: [String]) {
-        self.int = int
-        self.small = small
-        self.optInt = optInt
-        self.double = double
-        self.wild = wild
-        self.text = text
-        self.optText = optText
-        self.date = date
-        self.flag = flag
-        self.tags = tags
-    }
-}
-
-/// A deterministic generator, so a failure names a seed that reproduces it.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Random predicates over random rows give the same models, in the same order, through SQL as
 /// through `Predicate.evaluate` and `sort(using:)` in Swift.
 @Suite struct SQLiteDifferentialTests {
-    static let integers: [Int] = [.min, .min + 1, -1_000_000, -7, -1, 0, 1, 2, 7, 42, 1_000_000, .max - 1, .max]
-    static let doubles: [Double] = [-.infinity, -1e300, -2.5, -1, -0.0, 0.0, 5e-324, 0.1, 1, 2.5, 1e300, .infinity]
-    static let wilds: [Double] = doubles + [.nan]
-    static let strings: [String] = ["", " ", "a", "A", "ab", "abc", "b", "Z", "z", "\u{E9}", "e\u{301}", "e", "f", "Zürich", "zurich",
-                                    "日本", "日", "🇫🇷", "ß", "SS", "%", "_", "a%b", "naïve", "Ω"]
-    static let dates: [Date] = [Date(timeIntervalSince1970: -1e10), Date(timeIntervalSince1970: -1), Date(timeIntervalSince1970: 0),
-                                Date(timeIntervalSinceReferenceDate: 0), Date(timeIntervalSinceReferenceDate: 0.5), Date(timeIntervalSince1970: 4e9)]
-
-    private func rows(_ generator: inout SplitMix64) -> [DiffRow] {
-        (0..<160).map { _ in
-            DiffRow(int: Self.integers.randomElement(using: &generator)!, small: Int.random(in: -50...50, using: &generator),
-                    optInt: Bool.random(using: &generator) ? nil : Self.integers.randomElement(using: &generator)!,
-                    double: Self.doubles.randomElement(using: &generator)!, wild: Self.wilds.randomElement(using: &generator)!,
-                    text: Self.strings.randomElement(using: &generator)!,
-                    optText: Bool.random(using: &generator) ? nil : Self.strings.randomElement(using: &generator)!,
-                    date: Self.dates.randomElement(using: &generator)!, flag: Bool.random(using: &generator),
-                    tags: (0..<Int.random(in: 0...3, using: &generator)).map { _ in Self.strings.randomElement(using: &generator)! })
-        }
-    }
-
-    private func predicate(_ template: Int, _ g: inout SplitMix64) -> Predicate<DiffRow> {
-        let i = Self.integers.randomElement(using: &g)!, j = Self.integers.randomElement(using: &g)!
-        let k = Int.random(in: -20...20, using: &g), n = Int.random(in: 0...4, using: &g)
-        let d = Self.doubles.randomElement(using: &g)!
-        let s = Self.strings.randomElement(using: &g)!, t = Self.strings.randomElement(using: &g)!
-        let date = Self.dates.randomElement(using: &g)!
-        let list = Array(Self.strings.shuffled(using: &g).prefix(n + 1))
-        let ints = Set(Self.integers.shuffled(using: &g).prefix(n + 1))
-        switch template {
-        case 0: return #Predicate { $0.int == i }
-        case 1: return #Predicate { $0.int < i }
-        case 2: return #Predicate { $0.int >= i && $0.int <= j }
-        case 3: return #Predicate { $0.optInt == nil }
-        case 4: return #Predicate { $0.optInt == i }
-        case 5: return #Predicate { $0.optInt != i }
-        case 6: return #Predicate { ($0.optInt ?? 0) > i }
-        case 7: return #Predicate { $0.double > d }
-        case 8: return #Predicate { $0.double == d }
-        case 9: return #Predicate { $0.double != d }
-        case 10: return #Predicate { $0.wild < d }
-        case 11: return #Predicate { $0.wild != d }
-        case 12: return #Predicate { $0.text == s }
-        case 13: return #Predicate { $0.text < s }
-        case 14: return #Predicate { $0.text.contains(s) }
-        case 15: return #Predicate { $0.text.starts(with: s) }
-        case 16: return #Predicate { $0.text.isEmpty }
-        case 17: return #Predicate { $0.text.count > n }
-        case 18: return #Predicate { $0.optText == s }
-        case 19: return #Predicate { $0.optText != nil && $0.optText! > s }
-        case 20: return #Predicate { $0.date < date }
-        case 21: return #Predicate { $0.flag }
-        case 22: return #Predicate { !$0.flag || $0.int > i }
-        case 23: return #Predicate { $0.tags.contains(s) }
-        case 24: return #Predicate { $0.tags.isEmpty }
-        case 25: return #Predicate { $0.tags.count >= n }
-        case 26: return #Predicate { list.contains($0.text) }
-        case 27: return #Predicate { ints.contains($0.int) }
-        case 28: return #Predicate { $0.int > i || $0.text == s }
-        case 29: return #Predicate { $0.tags.contains { $0 == s } }
-        case 30: return #Predicate { $0.small * 2 > k }
-        case 31: return #Predicate { $0.small % 3 == k % 3 }
-        case 32: return #Predicate { $0.small / 4 == k / 4 }
-        case 33: return #Predicate { !($0.text >= s && $0.text <= t) }
-        case 34: return #Predicate { $0.optText == nil || $0.optText == s }
-        case 35: return #Predicate { ($0.flag ? $0.small : -$0.small) > k }
-        default: return #Predicate { $0.text != s && ($0.double < d || $0.optInt == nil) }
-        }
-    }
-
-    private func sort(_ g: inout SplitMix64) -> [SortDescriptor<DiffRow>] {
-        let order: SortOrder = Bool.random(using: &g) ? .forward : .reverse
-        switch Int.random(in: 0...6, using: &g) {
-        case 0: return []
-        case 1: return [SortDescriptor(\.int, order: order)]
-        case 2: return [SortDescriptor(\.text, order: order)]
-        case 3: return [SortDescriptor(\.optText, order: order), SortDescriptor(\.small)]
-        case 4: return [SortDescriptor(\.date, order: order)]
-        case 5: return [SortDescriptor(\.double, order: order)]
-        default: return [SortDescriptor(\.wild, order: order)]
-        }
-    }
-
     @Test(arguments: [UInt64(1), 2, 3])
     func sqlAndSwiftAgreeOnRandomPredicates(seed: UInt64) throws {
         var generator = SplitMix64(state: seed)
         let container = try ModelContainer(for: DiffRow.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
         let context = ModelContext(container)
-        rows(&generator).forEach(context.insert)
+        DiffRow.randomRows(using: &generator).forEach(context.insert)
         try context.save()
         let store = try #require(container.stores.first?.store as? DefaultStore)
         let all = try context.fetch(FetchDescriptor<DiffRow>())
         #expect(all.count == 160)
         var inSQL = Set<Int>()
         for round in 0..<700 {
-            let template = round % 37
-            var descriptor = FetchDescriptor<DiffRow>(predicate: predicate(template, &generator), sortBy: sort(&generator))
+            let template = round % DiffRow.templateCount
+            var descriptor = FetchDescriptor<DiffRow>(predicate: DiffRow.randomPredicate(template: template, using: &generator), sortBy: DiffRow.randomSort(using: &generator))
             if Int.random(in: 0...3, using: &generator) == 0 {
                 descriptor.fetchLimit = Int.random(in: 0...30, using: &generator)
                 descriptor.fetchOffset = Int.random(in: 0...10, using: &generator)
@@ -152,6 +33,6 @@ struct SplitMix64: RandomNumberGenerator {
             if (try? store.selectStatementForTesting(FetchDescriptor<DiffRow>(predicate: descriptor.predicate))) != nil { inSQL.insert(template) }
         }
         // Everything but NaN-holding `wild`, whose queries run in memory, is expressed in SQL.
-        #expect(inSQL.isSuperset(of: Set(0..<37).subtracting([10, 11])))
+        #expect(inSQL.isSuperset(of: Set(0..<DiffRow.templateCount).subtracting([10, 11])))
     }
 }

@@ -2,21 +2,8 @@ import Foundation
 import Observation
 import OpenSwiftData
 import Synchronization
+import TestModels
 import Testing
-
-/// The shape the `SQLiteCrashChild` executable saves, declared here too so that both processes
-/// open the file with the same schema.
-@Model final class CrashBatch {
-    var batch: Int
-    var item: Int
-    var payload: String
-
-    init(batch: Int, item: Int, payload: String) {
-        self.batch = batch
-        self.item = item
-        self.payload = payload
-    }
-}
 
 /// A `ResultsObserver` on an actor sees what another process saves into the same SQLite file,
 /// through the store's history.

@@ -1,7 +1,8 @@
 import Foundation
 import OpenSwiftData
 
-/// The WWDC SampleTrips graph, under other names so it does not clash with `Trip`.
+/// The WWDC SampleTrips graph, under other names so it does not clash with `Trip`. Kept here: its
+/// lodging and travelers name no inverse, so RelationshipTests sees inverses inferred.
 @Model final class Voyage {
     var name: String
     @Relationship(deleteRule: .cascade, inverse: \Leg.voyage) var legs: [Leg] = []
