@@ -1,4 +1,5 @@
 import Foundation
+import JSONStore
 import OpenSwiftData
 import Testing
 
@@ -172,9 +173,14 @@ import Testing
 
     /// Many voyages over few legs each (the store tests every leg once, up front), and few
     /// voyages over many unrelated legs (it looks each held leg up): the same answers as Swift's.
-    @Test(arguments: [(voyages: 40, looseLegs: 0), (voyages: 3, looseLegs: 60)])
-    func containsWhereAnswersTheSameWhetherLegsAreTestedOnceOrLookedUp(voyages: Int, looseLegs: Int) throws {
-        let container = try ModelContainer(for: Schema([Voyage.self, Ledger.self, Person.self]), configurations: [InMemoryStoreConfiguration()])
+    /// In memory (integer keys) and in a JSON file (UUID keys), both on the snapshot engine.
+    @Test(arguments: [(voyages: 40, looseLegs: 0), (voyages: 3, looseLegs: 60)], [false, true])
+    func containsWhereAnswersTheSameWhetherLegsAreTestedOnceOrLookedUp(counts: (voyages: Int, looseLegs: Int), inJSONFile: Bool) throws {
+        let (voyages, looseLegs) = counts
+        let schema = Schema([Voyage.self, Ledger.self, Person.self])
+        let container = inJSONFile
+            ? try ModelContainer(for: schema, configurations: [JSONStoreConfiguration(name: "voyages", url: ScratchFiles.store("voyages"))])
+            : try ModelContainer(for: schema, configurations: [InMemoryStoreConfiguration()])
         let context = ModelContext(container)
         let titles = ["Louvre", "Forum", "Orsay"]
         for number in 0..<voyages {

@@ -10,7 +10,7 @@ extension CompiledFilter {
             guard candidates.count <= 2 * Self.estimatedLookups(rows, slot: slot, info: info),
                   let (scope, passing) = Self.passingKeys(of: candidates, destination: destination, test: test, related: related)
             else { return self }
-            return .anyRelatedKey(slot: slot, scope: scope, entityName: destination.entityName, passing: passing)
+            return .anyRelatedKey(slot: slot, RelatedKeys(scope: scope, entityName: destination.entityName, passing: passing))
         case let .and(lhs, rhs):
             return .and(lhs.testingRelatedOnce(for: rows, info: info, entityRows: entityRows, related: related),
                         rhs.testingRelatedOnce(for: rows, info: info, entityRows: entityRows, related: related))
@@ -36,20 +36,22 @@ extension CompiledFilter {
     }
 
     /// The keys of the destination's models that pass `test`, and their identifiers' scope; nil
-    /// when a model cannot be read by slot or tested here, or when a related model the store no
+    /// when a model cannot be tested here, or when a related model the store no
     /// longer holds (read as all nil) would pass, as a key missing from the set must not.
     private static func passingKeys(of candidates: [DefaultSnapshot], destination: ModelTypeInfo, test: CompiledFilter,
-                                    related: (PersistentIdentifier) -> DefaultSnapshot?) -> (IdentifierScope?, Set<Int64>)? {
+                                    related: (PersistentIdentifier) -> DefaultSnapshot?) -> (IdentifierScope?, Set<PrimaryKey>)? {
         let nothing = [Any?](repeating: nil, count: destination.properties.count)
         guard (try? test.matches(nothing, entityName: destination.entityName, related: related)) == false else { return nil }
-        var scope: IdentifierScope?
-        var passing = Set<Int64>()
-        for candidate in candidates {
-            guard let slots = candidate.values.slots(for: destination), case .integer(let key) = candidate.persistentIdentifier.primaryKey,
-                  let passes = try? test.matches(slots, entityName: destination.entityName, related: related) else { return nil }
-            if scope == nil { scope = candidate.persistentIdentifier.scope }
-            if passes { passing.insert(key) }
+        var passing = Set<PrimaryKey>()
+        // By index: a snapshot is copied (several reference counts) only when it passes.
+        for index in candidates.indices {
+            // A snapshot read back from a file holds its values by name.
+            let slots = candidates[index].values.slots(for: destination)
+                ?? destination.properties.map { candidates[index].values[$0.name]?.value }
+            guard let passes = try? test.matches(slots, entityName: destination.entityName, related: related) else { return nil }
+            if passes { passing.insert(candidates[index].persistentIdentifier.primaryKey) }
         }
+        let scope = candidates.first?.persistentIdentifier.scope
         return (scope, passing)
     }
 }

@@ -14,7 +14,21 @@ indirect enum CompiledFilter {
     /// ``anyRelated(slot:destination:test:)`` with its test run beforehand on every model of the
     /// destination entity: whether any model the to-many holds is one whose key passed. A model of
     /// another entity (a subclass) is unreadable here.
-    case anyRelatedKey(slot: Int, scope: IdentifierScope?, entityName: String, passing: Set<Int64>)
+    case anyRelatedKey(slot: Int, RelatedKeys)
+
+    /// The models of a destination entity that passed a `contains(where:)` test, in one object so
+    /// that matching a row retains one reference.
+    final class RelatedKeys {
+        let scope: IdentifierScope?
+        let entityName: String
+        let passing: Set<PrimaryKey>
+
+        init(scope: IdentifierScope?, entityName: String, passing: Set<PrimaryKey>) {
+            self.scope = scope
+            self.entityName = entityName
+            self.passing = passing
+        }
+    }
     case and(CompiledFilter, CompiledFilter)
     case or(CompiledFilter, CompiledFilter)
     case not(CompiledFilter)
@@ -89,11 +103,12 @@ indirect enum CompiledFilter {
                 if try test.matches(elementSlots, entityName: destination.entityName, related: related) { return true }
             }
             return false
-        case let .anyRelatedKey(slot, scope, destinationName, passing):
+        case let .anyRelatedKey(slot, keys):
             for identifier in try Self.identifiers(in: slots[slot]) {
-                guard case .integer(let key) = identifier.primaryKey,
-                      identifier.scope === scope || identifier.entityName == destinationName else { throw Unreadable() }
-                if passing.contains(key) { return true }
+                guard identifier.scope === keys.scope
+                        || identifier.entityName == keys.entityName && identifier.storeIdentifier == keys.scope?.storeIdentifier
+                else { throw Unreadable() }
+                if keys.passing.contains(identifier.primaryKey) { return true }
             }
             return false
         case let .and(lhs, rhs):
