@@ -77,6 +77,15 @@ struct PostgresMigration {
         return tables
     }
 
+    /// A column the migration's `ColumnDiff` named. The diff names only columns it was given, so a
+    /// miss is a bug in it; the migration's transaction then leaves the database as it was.
+    private func diffed<T>(_ found: T?, _ name: String, _ layout: PostgresEntityLayout) throws -> T {
+        guard let found else {
+            throw PostgresStoreError(.incompatibleSchema, "Migrating \(layout.entityName) found no column '\(name)', which its column diff named. This is a bug in OpenSwiftData; please report it. The database is unchanged.")
+        }
+        return found
+    }
+
     private func reshape(_ layout: PostgresEntityLayout, from stored: [CatalogColumn]) throws {
         var remaining = stored.filter { $0.name != PostgresSQL.primaryKey }
         try changeHierarchy(of: layout, columns: &remaining)
@@ -84,7 +93,7 @@ struct PostgresMigration {
         for change in ColumnDiff.changes(from: remaining.map { ColumnState($0.name, kind: $0.type, isNullable: $0.isNullable) }, to: wanted) {
             switch change {
             case .add(let name):
-                try add(layout.column(named: name)!, to: layout)
+                try add(diffed(layout.column(named: name), name, layout), to: layout)
             case .rename(let from, let to):
                 try alter(layout, .renameColumn(from: from, to: to))
             case .drop(let name):
@@ -98,7 +107,7 @@ struct PostgresMigration {
                 }
                 try alter(layout, .setNotNull(name))
             case .incompatible(let name, let storedType, _):
-                throw PostgresStoreError(.incompatibleSchema, "\(layout.entityName).\(name) is stored as \(storedType), but the model now declares \(Self.describe(layout.column(named: name)!)); lightweight migration cannot convert it. Keep the old type, or add a new property and copy the values over in a custom stage. The database is unchanged.")
+                throw PostgresStoreError(.incompatibleSchema, "\(layout.entityName).\(name) is stored as \(storedType), but the model now declares \(Self.describe(try diffed(layout.column(named: name), name, layout))); lightweight migration cannot convert it. Keep the old type, or add a new property and copy the values over in a custom stage. The database is unchanged.")
             }
         }
     }

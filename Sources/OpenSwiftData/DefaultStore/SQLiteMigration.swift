@@ -88,14 +88,14 @@ enum SQLiteMigration {
         for change in ColumnDiff.changes(from: stored.columns.map { $0.state(originalName: nil) }, to: wanted) {
             switch change {
             case .add(let name):
-                let position = table.columns.firstIndex { $0.name == name }!
+                let position = try diffed(table.columns.firstIndex { $0.name == name }, name, table.entityName, context)
                 try add(table.columns[position], property: layout.properties[position], entity: "\(table.entityName).\(name)", table: table.name, context)
             case .rename(let from, let to):
                 try alter(table.name, .renameColumn(from: from, to: to), db)
             case .drop(let name):
                 try alter(table.name, .dropColumn(name), db)
             case .dropNotNull(let name):
-                try dropNotNull(table.column(named: name)!, table: table.name, db)
+                try dropNotNull(diffed(table.column(named: name), name, table.entityName, context), table: table.name, db)
             case .setNotNull(let name):
                 if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(SQL.quote(table.name)) WHERE \(SQL.quote(name)) IS NULL)") == true {
                     throw SQLiteStoreError(.incompatibleSchema, "\(table.entityName).\(name) is now non-optional, but stored models hold nil in it. Keep it optional, or give those models a value before changing the model.", path: context.path)
@@ -104,12 +104,22 @@ enum SQLiteMigration {
                 // writes NULL for a non-optional attribute, which the SQL relies on.
                 try alter(table.name, .setNotNull(name), db)
             case .incompatible(let name, _, _):
-                let new = table.column(named: name)!
-                let old = stored.column(named: name) ?? stored.column(named: wanted.first { $0.name == name }?.originalName ?? name)!
+                let new = try diffed(table.column(named: name), name, table.entityName, context)
+                let original = wanted.first { $0.name == name }?.originalName ?? name
+                let old = try diffed(stored.column(named: name) ?? stored.column(named: original), name, table.entityName, context)
                 throw SQLiteStoreError(.incompatibleSchema, "\(table.entityName).\(name) is stored as \(describe(old)) but the model now declares \(describe(new)); lightweight migration cannot convert it. Keep the old type, or add a new property and copy the values over.", path: context.path)
             }
         }
         try createIndexes(of: table, context)
+    }
+
+    /// A column the migration's `ColumnDiff` named. The diff names only columns it was given, so a
+    /// miss is a bug in it; the migration's transaction then leaves the file as it was.
+    private static func diffed<T>(_ found: T?, _ name: String, _ entity: String, _ context: Context) throws -> T {
+        guard let found else {
+            throw SQLiteStoreError(.incompatibleSchema, "Migrating \(entity) found no column '\(name)', which its column diff named. This is a bug in OpenSwiftData; please report it. The store file is unchanged.", path: context.path)
+        }
+        return found
     }
 
     /// Runs the change; false when SQLite has no statement for it.
