@@ -64,25 +64,20 @@ private struct JSONWriter {
         switch value {
         case let text as String: string(text)
         case let integer as Int: append(String(integer))
-        case let number as Double: double(number)
+        case let number as Double: floatingPoint(number)
         case let flag as Bool: append(flag ? "true" : "false")
-        case let date as Date: double(date.timeIntervalSinceReferenceDate)
+        case let date as Date: floatingPoint(date.timeIntervalSinceReferenceDate)
         case let uuid as UUID: string(uuid.uuidString)
         case let integer as Int64: append(String(integer))
         case let integer as Int32: append(String(integer))
-        case let number as Float: float(number)
+        case let number as Float: floatingPoint(number)
         default: return false
         }
         return true
     }
 
     /// Non-finite numbers as the wire spells them (``WireCoding``): JSON has no NaN.
-    private mutating func double(_ number: Double) {
-        guard number.isFinite else { return string(number.isNaN ? "nan" : number > 0 ? "+infinity" : "-infinity") }
-        append(number.description)
-    }
-
-    private mutating func float(_ number: Float) {
+    private mutating func floatingPoint(_ number: some BinaryFloatingPoint & CustomStringConvertible) {
         guard number.isFinite else { return string(number.isNaN ? "nan" : number > 0 ? "+infinity" : "-infinity") }
         append(number.description)
     }

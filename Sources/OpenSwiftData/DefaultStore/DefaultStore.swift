@@ -148,12 +148,7 @@ public final class DefaultStore: DataStore, DataStoreBatching, RewritesRelations
     func read<T>(_ action: @autoclosure () -> String, _ body: (Database) throws -> T) throws -> T {
         try onConnection(action()) { db in
             guard !db.isInsideTransaction else { return try body(db) }
-            var result: T?
-            try db.inTransaction(.deferred) {
-                result = try body(db)
-                return .commit
-            }
-            return result!
+            return try Self.committing(.deferred, db, body)
         }
     }
 
@@ -166,20 +161,7 @@ public final class DefaultStore: DataStore, DataStoreBatching, RewritesRelations
     private func transaction<T>(_ kind: Database.TransactionKind, _ action: @autoclosure () -> String, enforcingForeignKeys: Bool = true,
                                 _ body: (Database) throws -> T) throws -> T {
         try onConnection(action()) { db in
-            func run() throws -> T {
-                var result: T?
-                let operations = { () throws -> Database.TransactionCompletion in
-                    result = try body(db)
-                    return .commit
-                }
-                // Inside a migration's transaction (`SQLiteMigrationTarget`), a save is a savepoint of it.
-                if db.isInsideTransaction {
-                    try db.inSavepoint(operations)
-                } else {
-                    try db.inTransaction(kind, operations)
-                }
-                return result!
-            }
+            func run() throws -> T { try Self.committing(kind, db, body) }
             guard !enforcingForeignKeys else { return try run() }
             try db.execute(sql: "PRAGMA foreign_keys = OFF")
             let result: T
@@ -192,6 +174,24 @@ public final class DefaultStore: DataStore, DataStoreBatching, RewritesRelations
             try db.execute(sql: "PRAGMA foreign_keys = ON")
             return result
         }
+    }
+
+    /// `body` in GRDB's transaction of `kind`, committed, and its result. Inside a migration's
+    /// transaction (`SQLiteMigrationTarget`) it is a savepoint of that one.
+    private static func committing<T>(_ kind: Database.TransactionKind, _ db: Database, _ body: (Database) throws -> T) throws -> T {
+        var result: T?
+        let operations = { () throws -> Database.TransactionCompletion in
+            result = try body(db)
+            return .commit
+        }
+        if db.isInsideTransaction {
+            try db.inSavepoint(operations)
+        } else {
+            try db.inTransaction(kind, operations)
+        }
+        // GRDB commits only after `operations` returned, so the result is there.
+        guard let result else { throw DatabaseError(resultCode: .SQLITE_INTERNAL, message: "A transaction committed without its result.") }
+        return result
     }
 
     /// Every use of the connection: on GRDB's queue, with GRDB's errors named after the file.
