@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import OpenSwiftDataCore
 import OpenSwiftDataSQL
 
@@ -11,9 +12,9 @@ import OpenSwiftDataSQL
 /// | `osd_history_changes` | `Z_PK` (the change number), `transactionNumber`, `kind` (0 insert, 1 update, 2 delete), `entity`, `key`, `attributes` (an update's changed properties, comma-separated), `lastKey` |
 ///
 /// A row whose `lastKey` is set holds the changes of its kind to the consecutive keys `key` through
-/// `lastKey`, numbered `Z_PK - (lastKey - key)` through `Z_PK`: a save of many new models, or a
-/// batch delete of many rows without tombstones, writes one row per entity, where a row per model
-/// made the history as large as the models it recorded.
+/// `lastKey`, numbered `Z_PK - (lastKey - key)` through `Z_PK` (``SQLiteHistoryChanges``): a save of
+/// many new models, or a delete of many rows without tombstones, writes one row per entity, where
+/// a row per model made the history as large as the models it recorded.
 /// | `osd_history_tombstones` | `change`, `property`, `value` (as the entity's column stored it) |
 ///
 /// `osd_metadata`'s `historyDeletedThrough` holds the highest transaction number
@@ -126,64 +127,39 @@ struct SQLiteHistoryWriter {
         return values
     }
 
-    /// Writes the transaction: one change per model, inserts (in the request's order), then
-    /// updates, then deletes. `insertKeys` and `newKeys` are each insert's key and whether the
+    /// Writes the transaction: one change per model (``SQLiteHistoryChanges``), inserts (in the
+    /// request's order), then updates, then deletes. `insertKeys` and `newKeys` are each insert's key and whether the
     /// save minted it; an insert merged into a stored model on a uniqueness constraint is that
     /// model's update, naming every property. Answers the transaction's number.
     func record(insertKeys: [Int64], newKeys: [Bool]) throws -> Int64 {
         let transaction = try Self.beginTransaction(author: request.editingState.author, db: db)
-        let insertChange = try db.cachedStatement(sql: "INSERT INTO \(SQLiteHistory.changes) (\"transactionNumber\", \"kind\", \"entity\", \"key\", \"attributes\") VALUES (?, ?, ?, ?, ?)")
+        var changes = SQLiteHistoryChanges()
         var recorded = RecordedModels(tracking: !request.updated.isEmpty || newKeys.contains(false))
-        func change(_ kind: SQLiteHistory.Kind, _ entityName: String, key: Int64, attributes: [String]? = nil) throws {
-            try insertChange.executeBound([transaction.databaseValue, kind.rawValue.databaseValue, entityName.databaseValue,
-                                           key.databaseValue, attributes?.joined(separator: ",").databaseValue ?? .null])
-        }
-        // New models of one entity with consecutive keys are written as one row (see the type's
-        // documentation), numbered as if each had its own.
-        var run: (entityName: String, first: Int64, last: Int64)?
-        func flush() throws {
-            guard let pending = run else { return }
-            run = nil
-            guard pending.last > pending.first else { return try change(.insert, pending.entityName, key: pending.first) }
-            try db.cachedStatement(sql: """
-                INSERT INTO \(SQLiteHistory.changes) ("Z_PK", "transactionNumber", "kind", "entity", "key", "lastKey") \
-                VALUES (coalesce((SELECT "seq" FROM sqlite_sequence WHERE "name" = 'osd_history_changes'), 0) + ?, ?, \(SQLiteHistory.Kind.insert.rawValue), ?, ?, ?)
-                """)
-                .executeBound([(pending.last - pending.first + 1).databaseValue, transaction.databaseValue, pending.entityName.databaseValue,
-                               pending.first.databaseValue, pending.last.databaseValue])
-        }
         for (index, snapshot) in request.inserted.enumerated() {
             let identifier = snapshot.persistentIdentifier
             guard recorded.add(identifier.entityName, insertKeys[index]) else { continue }
             if newKeys[index] {
-                let key = insertKeys[index]
-                if let pending = run, pending.entityName == identifier.entityName, pending.last + 1 == key {
-                    run?.last = key
-                } else {
-                    try flush()
-                    run = (identifier.entityName, key, key)
-                }
+                changes.add(.insert, identifier.entityName, key: insertKeys[index])
             } else {
-                try flush()
-                try change(.update, identifier.entityName, key: insertKeys[index], attributes: try info(identifier).properties.map(\.name))
+                changes.add(.update, identifier.entityName, key: insertKeys[index],
+                            attributes: try info(identifier).properties.map(\.name).joined(separator: ","))
             }
         }
-        try flush()
         for snapshot in request.updated {
             let identifier = snapshot.persistentIdentifier
             guard case .integer(let key) = identifier.primaryKey, recorded.add(identifier.entityName, key) else { continue }
-            try change(.update, identifier.entityName, key: key, attributes: try info(identifier).changedPropertyNames(snapshot.changedSlots))
+            changes.add(.update, identifier.entityName, key: key,
+                        attributes: try info(identifier).changedPropertyNames(snapshot.changedSlots).joined(separator: ","))
         }
-        let insertTombstone = try db.cachedStatement(sql: "INSERT INTO \(SQLiteHistory.tombstones) (\"change\", \"property\", \"value\") VALUES (?, ?, ?)")
         for snapshot in request.deleted {
             let identifier = snapshot.persistentIdentifier
             guard case .integer(let key) = identifier.primaryKey else { continue }
-            try change(.delete, identifier.entityName, key: key)
-            let number = db.lastInsertedRowID
+            let number = changes.add(.delete, identifier.entityName, key: key)
             for (property, value) in tombstones[identifier.entityName]?[key] ?? [] {
-                try insertTombstone.executeBound([number.databaseValue, property.databaseValue, value])
+                changes.addTombstone(change: number, property: property, value: value)
             }
         }
+        try changes.write(transaction: transaction, db: db)
         return transaction
     }
 
@@ -211,14 +187,15 @@ struct SQLiteHistoryWriter {
         let preserved = Set(layout.info.preservedOnDeletion.map(\.name))
         let tombstoneColumns = layout.table.columns.filter { $0.hasColumn && !$0.isRelationship && preserved.contains($0.property) }
         if tombstoneColumns.isEmpty {
-            // The filter's placeholders come first in this statement's text.
-            try db.makeStatement(sql: deleteRunsSQL(isShared: isShared, table: table, filter: filter))
-                .executeBound((matching?.values ?? []) + [transaction.databaseValue] + entityArgument)
-        } else {
-            let entity = isShared ? SQL.quote(SQL.entityColumn) : "?"
-            try db.makeStatement(sql: "INSERT INTO \(SQLiteHistory.changes) (\"transactionNumber\", \"kind\", \"entity\", \"key\") SELECT ?, \(SQLiteHistory.Kind.delete.rawValue), \(entity), \(key) FROM \(table)\(filter) ORDER BY \(key)")
-                .executeBound([transaction.databaseValue] + entityArgument + (matching?.values ?? []))
+            guard try recordDeleteRuns(of: table, isShared: isShared, entityName: layout.entityName, filter: filter,
+                                       arguments: matching?.values ?? [], transaction: transaction, db: db) else {
+                return try forget(transaction, db)
+            }
+            return
         }
+        let entity = isShared ? SQL.quote(SQL.entityColumn) : "?"
+        try db.makeStatement(sql: "INSERT INTO \(SQLiteHistory.changes) (\"transactionNumber\", \"kind\", \"entity\", \"key\") SELECT ?, \(SQLiteHistory.Kind.delete.rawValue), \(entity), \(key) FROM \(table)\(filter) ORDER BY \(key)")
+            .executeBound([transaction.databaseValue] + entityArgument + (matching?.values ?? []))
         guard db.changesCount > 0 else { return try forget(transaction, db) }
         for column in tombstoneColumns {
             try db.execute(sql: """
@@ -228,22 +205,21 @@ struct SQLiteHistoryWriter {
         }
     }
 
-    /// One change row per run of consecutive keys of one entity among the rows `filter` selects:
-    /// each island of keys is found by its offset from the row's rank, and each run's row takes the
-    /// number of its last change, counting the rows of the runs before it. Its placeholders: the
-    /// filter's, the transaction, then (for a table of one entity) the entity's name.
-    private static func deleteRunsSQL(isShared: Bool, table: String, filter: String) -> String {
+    /// One change row per run of consecutive keys of one entity among the rows `filter` selects,
+    /// read in key order: keys are unique across a hierarchy's shared table, so a run is keys one
+    /// apart with no other entity's row between them. Answers whether any row matched.
+    private static func recordDeleteRuns(of table: String, isShared: Bool, entityName: String, filter: String, arguments: [DatabaseValue],
+                                         transaction: Int64, db: Database) throws -> Bool {
         let key = SQL.quote(SQL.primaryKey)
         let entity = isShared ? SQL.quote(SQL.entityColumn) : "NULL"
-        return """
-            WITH "keys" AS (SELECT \(entity) AS "entity", \(key) AS "key", \(key) - row_number() OVER (PARTITION BY \(entity) ORDER BY \(key)) AS "island" \
-            FROM \(table)\(filter)), \
-            "runs" AS (SELECT "entity", min("key") AS "first", max("key") AS "last", count(*) AS "size" FROM "keys" GROUP BY "entity", "island"), \
-            "numbered" AS (SELECT "entity", "first", "last", sum("size") OVER (ORDER BY "first", "entity") AS "through" FROM "runs") \
-            INSERT INTO \(SQLiteHistory.changes) ("Z_PK", "transactionNumber", "kind", "entity", "key", "lastKey") \
-            SELECT coalesce((SELECT "seq" FROM sqlite_sequence WHERE "name" = 'osd_history_changes'), 0) + "through", ?, \(SQLiteHistory.Kind.delete.rawValue), \
-            \(isShared ? "\"entity\"" : "?"), "first", CASE WHEN "last" > "first" THEN "last" END FROM "numbered" ORDER BY "through"
-            """
+        var changes = SQLiteHistoryChanges()
+        // Gathered first and written after: the rows are read while the statement steps.
+        try db.makeStatement(sql: "SELECT \(key), \(entity) FROM \(table)\(filter) ORDER BY \(key)").forEachRowBound(arguments) { handle in
+            let name = isShared ? sqlite3_column_text(handle, 1).map { String(cString: $0) } ?? entityName : entityName
+            changes.add(.delete, name, key: sqlite3_column_int64(handle, 0))
+        }
+        try changes.write(transaction: transaction, db: db)
+        return changes.count > 0
     }
 
     /// Removes the row of a transaction that recorded nothing.
@@ -259,13 +235,18 @@ struct SQLiteHistoryWriter {
 /// The models a transaction recorded a change of, so that each gets one change.
 private struct RecordedModels {
     private let tracking: Bool
-    private var seen: Set<String> = []
+    private struct Model: Hashable {
+        let entityName: String
+        let key: Int64
+    }
+
+    private var seen: Set<Model> = []
 
     /// Without updates or merged inserts every insert is a model of its own, and nothing is hashed.
     init(tracking: Bool) { self.tracking = tracking }
 
     /// Whether the model had no change recorded yet.
     mutating func add(_ entityName: String, _ key: Int64) -> Bool {
-        tracking ? seen.insert("\(entityName)#\(key)").inserted : true
+        tracking ? seen.insert(Model(entityName: entityName, key: key)).inserted : true
     }
 }

@@ -102,6 +102,52 @@ import Testing
         #expect(rows == [[1, 2], [4, 6]])
     }
 
+    @Test func aMixedSaveNumbersItsChangesInOrderAndNeverReusesANumber() throws {
+        let container = try ModelContainer(for: schema, configurations: ModelConfiguration(url: ScratchFiles.store("history-mixed")))
+        let context = ModelContext(container)
+        let trips = ["Paris", "Kyoto", "Lima", "Oslo"].map { HistoryTrip(name: $0, destination: "?") }
+        let stays = [HistoryAccommodation(placeName: "Ritz", address: "15 Place Vendôme"), HistoryAccommodation(placeName: "Yachiyo", address: "34 Nanzenji")]
+        for trip in trips { context.insert(trip) }
+        for stay in stays { context.insert(stay) }
+        try context.save()
+        let (paris, lima, oslo, ritz, yachiyo) = (trips[0], trips[2], trips[3], stays[0], stays[1])
+        let (yachiyoID, osloID) = (yachiyo.persistentModelID, oslo.persistentModelID)
+        paris.destination = "France"
+        ritz.nights = 3
+        lima.destination = "Peru"
+        context.delete(yachiyo)
+        context.delete(oslo)
+        try context.save()
+
+        let saved = try #require(try history(context).last)
+        #expect(saved.changes.map(Self.changeIdentifier) == [7, 8, 9, 10, 11])
+        var updated: [PersistentIdentifier: [AnyKeyPath]] = [:]
+        var deleted: [PersistentIdentifier] = []
+        for change in saved.changes {
+            switch change {
+            case .update(let update as DefaultHistoryUpdate<HistoryTrip>): updated[update.changedPersistentIdentifier] = update.updatedAttributes.map { $0 as AnyKeyPath }
+            case .update(let update as DefaultHistoryUpdate<HistoryAccommodation>): updated[update.changedPersistentIdentifier] = update.updatedAttributes.map { $0 as AnyKeyPath }
+            case .update: Issue.record("an update of another model")
+            case .delete(let delete): deleted.append(delete.changedPersistentIdentifier)
+            case .insert: Issue.record("an update or delete was read as an insert")
+            }
+        }
+        #expect(saved.changes.prefix(3).allSatisfy { if case .update = $0 { true } else { false } })
+        #expect(updated == [paris.persistentModelID: [\HistoryTrip.destination], lima.persistentModelID: [\HistoryTrip.destination],
+                            ritz.persistentModelID: [\HistoryAccommodation.nights]])
+        #expect(Set(deleted) == [yachiyoID, osloID])
+        let stayDeleted = saved.changes.compactMap { if case .delete(let delete as DefaultHistoryDelete<HistoryAccommodation>) = $0 { delete } else { nil } }
+        #expect(stayDeleted.map { [$0.tombstone[\.placeName] as? String, $0.tombstone[\.address] as? String] } == [["Yachiyo", "34 Nanzenji"]])
+        let store = try #require(container.stores.first?.store as? DefaultStore)
+        let rows = try store.readForTesting { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM osd_history_changes WHERE transactionNumber = 2") }
+        #expect(rows == 5)
+
+        // Numbers keep counting after the history that used them is deleted.
+        try context.deleteHistory(HistoryDescriptor<DefaultHistoryTransaction>())
+        try saveEach(["Rome"], in: context)
+        #expect(try history(context).map { $0.changes.map(Self.changeIdentifier) } == [[12]])
+    }
+
     @Test func historyWrittenOneRowPerInsertStillReads() throws {
         let url = ScratchFiles.store("history-rows")
         do {
