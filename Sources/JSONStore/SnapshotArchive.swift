@@ -1,20 +1,27 @@
 import Foundation
 import OpenSwiftData
 
-/// The store's models in memory, in file order, with an index by identifier and one by entity,
-/// and each model's encoded JSON once it has been written, so a save re-encodes only what changed.
+/// The store's models in memory, in file order, with an index by identifier and each entity's
+/// snapshots in a list of its own, and each model's encoded JSON once it has been written, so a
+/// save re-encodes only what changed and a fetch reads its entity's list without copying it.
 ///
 /// A value type: a save changes a copy and keeps it only once the file is written.
 struct SnapshotArchive {
     private struct Entry {
         var snapshot: DefaultSnapshot
         var json: Data?
+        /// The snapshot's place in its entity's list.
+        var entityIndex = 0
     }
 
     /// File order; nil where a model was deleted (compacted when writing).
     private var entries: [Entry?] = []
     private var positions: [PersistentIdentifier: Int] = [:]
     private var positionsByEntity: [String: [Int]] = [:]
+    /// Each entity's snapshots in file order, kept as snapshots are put; an entity a model was
+    /// removed from is read through `positionsByEntity` until the next compaction (each save's).
+    private var byEntity: [String: [DefaultSnapshot]] = [:]
+    private var removedFrom: Set<String> = []
     /// The schema record the file keeps first, written with every save; nil for the seeds' files.
     var record: StoredSchema?
     /// The store's history, the file's last element; nil for a store that keeps none.
@@ -48,13 +55,15 @@ struct SnapshotArchive {
 
     /// The entity's snapshots in file order.
     func snapshots(ofEntity entityName: String) -> [DefaultSnapshot] {
-        (positionsByEntity[entityName] ?? []).compactMap { entries[$0]?.snapshot }
+        guard removedFrom.contains(entityName) else { return byEntity[entityName] ?? [] }
+        return (positionsByEntity[entityName] ?? []).compactMap { entries[$0]?.snapshot }
     }
 
     /// Replaces the model's snapshot in place, or appends it.
     mutating func put(_ snapshot: DefaultSnapshot, json: Data) {
-        if let position = positions[snapshot.persistentIdentifier] {
-            entries[position] = Entry(snapshot: snapshot, json: json)
+        if let position = positions[snapshot.persistentIdentifier], let entityIndex = entries[position]?.entityIndex {
+            entries[position] = Entry(snapshot: snapshot, json: json, entityIndex: entityIndex)
+            byEntity[snapshot.persistentIdentifier.entityName]?[entityIndex] = snapshot
         } else {
             append(Entry(snapshot: snapshot, json: json))
         }
@@ -63,6 +72,7 @@ struct SnapshotArchive {
     mutating func remove(_ identifier: PersistentIdentifier) {
         guard let position = positions.removeValue(forKey: identifier) else { return }
         entries[position] = nil
+        removedFrom.insert(identifier.entityName)
     }
 
     /// The file's bytes. Encodes the snapshots read from the file on the first save, and drops
@@ -79,10 +89,14 @@ struct SnapshotArchive {
     }
 
     private mutating func append(_ entry: Entry) {
+        var entry = entry
         let position = entries.count
+        let entityName = entry.snapshot.persistentIdentifier.entityName
+        entry.entityIndex = byEntity[entityName]?.count ?? 0
         entries.append(entry)
         positions[entry.snapshot.persistentIdentifier] = position
-        positionsByEntity[entry.snapshot.persistentIdentifier.entityName, default: []].append(position)
+        positionsByEntity[entityName, default: []].append(position)
+        byEntity[entityName, default: []].append(entry.snapshot)
     }
 
     private mutating func compact() {
@@ -90,6 +104,8 @@ struct SnapshotArchive {
         entries = []
         positions = [:]
         positionsByEntity = [:]
+        byEntity = [:]
+        removedFrom = []
         entries.reserveCapacity(live.count)
         for entry in live { append(entry) }
     }

@@ -61,3 +61,30 @@ import Testing
         #expect(names == ["home", "work"])
     }
 }
+
+/// Each entity's models are kept in a list of their own, which saves keep in file order.
+@Suite struct EntityListTests {
+    @Test func anUnsortedFetchListsEachEntityInFileOrderAcrossUpdatesDeletesAndInserts() throws {
+        let scratch = try ScratchDirectory()
+        let url = scratch.file("notes.json")
+        let container = try notesContainer(url)
+        let context = ModelContext(container)
+        let notes = ["a", "b", "c"].map { JSONNote(title: $0) }
+        for note in notes { context.insert(note) }
+        context.insert(JSONTag(name: "work"))
+        try context.save()
+        context.delete(notes[1])
+        notes[2].body = "changed"
+        context.insert(JSONNote(title: "d"))
+        context.insert(JSONTag(name: "home"))
+        try context.save()
+
+        let reader = ModelContext(container)
+        #expect(try reader.fetch(FetchDescriptor<JSONNote>()).map { "\($0.title):\($0.body ?? "-")" } == ["a:-", "c:changed", "d:-"])
+        #expect(try reader.fetch(FetchDescriptor<JSONTag>()).map(\.name) == ["work", "home"])
+        #expect(try reader.fetch(FetchDescriptor<JSONNote>(predicate: #Predicate { $0.body != nil })).map(\.title) == ["c"])
+        // The file read anew holds the same lists.
+        let reopened = ModelContext(try notesContainer(url))
+        #expect(try reopened.fetch(FetchDescriptor<JSONNote>()).map(\.title) == ["a", "c", "d"])
+    }
+}
