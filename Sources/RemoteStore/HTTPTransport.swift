@@ -5,6 +5,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import StoreWire
+import Synchronization
 
 /// Synchronous JSON requests over async-http-client, for the synchronous `DataStore` API.
 ///
@@ -26,6 +27,9 @@ final class HTTPTransport: @unchecked Sendable {
     private let timeout: Duration
     private let connectTimeout: Duration
     private let attempts: Int
+    /// A request per path and method, its URL parsed and its standard headers set once: parsing a
+    /// URL costs more than the rest of preparing a request. The store's paths are a fixed few.
+    private let templates = Mutex<[String: HTTPClient.Request]>([:])
 
     init(_ configuration: RemoteStoreConfiguration) {
         var base = configuration.url.absoluteString
@@ -62,16 +66,17 @@ final class HTTPTransport: @unchecked Sendable {
     }
 
     private func once(_ path: String, body: Data?, headers extra: [(String, String)], label: String) throws -> Reply {
-        let request: HTTPClient.Request
+        var request: HTTPClient.Request
         do {
-            var headers = HTTPHeaders([("Authorization", "Bearer \(token)"), ("Accept", "application/json")])
-            if body != nil { headers.add(name: "Content-Type", value: "application/json") }
-            headers.add(contentsOf: extra)
-            request = try HTTPClient.Request(url: baseURL + path, method: body == nil ? .GET : .POST, headers: headers,
-                                             body: body.map { .data($0) })
+            request = try template(path, method: body == nil ? .GET : .POST)
         } catch {
             throw RemoteStoreError(.invalidConfiguration, "\(baseURL + path) is not a URL a request can be sent to: \(error).", underlying: error)
         }
+        if let body {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .data(body)
+        }
+        request.headers.add(contentsOf: extra)
         let future = client.execute(request: request, deadline: .now() + Self.amount(timeout))
         let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)
@@ -87,6 +92,15 @@ final class HTTPTransport: @unchecked Sendable {
         case .failure(let error):
             throw classify(error, path: label)
         }
+    }
+
+    private func template(_ path: String, method: HTTPMethod) throws -> HTTPClient.Request {
+        let key = "\(method.rawValue) \(path)"
+        if let request = templates.withLock({ $0[key] }) { return request }
+        let request = try HTTPClient.Request(url: baseURL + path, method: method,
+                                             headers: HTTPHeaders([("Authorization", "Bearer \(token)"), ("Accept", "application/json")]))
+        templates.withLock { $0[key] = request }
+        return request
     }
 
     private func classify(_ error: any Error, path: String) -> RemoteStoreError {

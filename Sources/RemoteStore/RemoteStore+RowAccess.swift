@@ -8,7 +8,7 @@ import StoreWire
 extension RemoteStore: DataStoreRowAccess {
     /// The models of `T` that `descriptor` selects, as rows, from the server's `POST /v1/rows`.
     public func fetchRows<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState) throws -> [DataStoreRow] {
-        let reply = try exchange(StoreAPI.rows, body: try encode(QueryRequest(query: try query(descriptor))), headers: [])
+        let reply = try exchange(StoreAPI.rows, body: try body(of: try query(descriptor)), headers: [])
         do {
             return try RowsResponse.decodeRows(from: reply.body, layout: DataStoreRowLayout(for: T.self))
         } catch {

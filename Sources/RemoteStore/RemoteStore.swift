@@ -93,23 +93,23 @@ public final class RemoteStore: DataStore, DataStoreBatching, QueryableDataStore
 
     /// Sends a store-neutral query to the server and returns the snapshots it finds.
     public func fetchSnapshots(_ query: DataStoreQuery) throws -> [DefaultSnapshot] {
-        try call(StoreAPI.fetch, body: try encode(QueryRequest(query: query)), as: FetchResponse.self).snapshots
+        try call(StoreAPI.fetch, body: try body(of: query), as: FetchResponse.self).snapshots
     }
 
     /// Asks the server how many models match a store-neutral query.
     public func fetchCount(_ query: DataStoreQuery) throws -> Int {
-        try call(StoreAPI.count, body: try encode(QueryRequest(query: query)), as: CountResponse.self).count
+        try call(StoreAPI.count, body: try body(of: query), as: CountResponse.self).count
     }
 
     /// Asks the server for the identifiers of the models matching a store-neutral query.
     public func fetchIdentifiers(_ query: DataStoreQuery) throws -> [PersistentIdentifier] {
-        try call(StoreAPI.identifiers, body: try encode(QueryRequest(query: query)), as: IdentifiersResponse.self).identifiers
+        try call(StoreAPI.identifiers, body: try body(of: query), as: IdentifiersResponse.self).identifiers
     }
 
     /// Asks the server to delete every model matching a store-neutral query.
     public func deleteModels(matching query: DataStoreQuery) throws {
         let filter = DataStoreQuery(entityName: query.entityName, filter: query.filter)
-        _ = try exchange(StoreAPI.batchDelete, body: try encode(QueryRequest(query: filter)), headers: [])
+        _ = try exchange(StoreAPI.batchDelete, body: try body(of: filter), headers: [])
     }
 
     // MARK: Wire
@@ -132,6 +132,15 @@ public final class RemoteStore: DataStore, DataStoreBatching, QueryableDataStore
         var query = try DataStoreQuery(descriptor, translator: ModelQueryResolution.translator(for: T.self))
         if !sorted { query.sortBy = [] }
         return query
+    }
+
+    /// The body of a query request, written by hand (``QueryRequest/json()``) as the encoder would.
+    func body(of query: DataStoreQuery) throws -> Data {
+        do {
+            return try QueryRequest(query: query).json()
+        } catch {
+            throw PersistenceError(.invalidSnapshot, "A query for the server cannot be encoded as JSON (\(error)).", underlying: error)
+        }
     }
 
     func encode<T: Encodable>(_ value: T) throws -> Data {

@@ -56,7 +56,7 @@ struct StoreRoutes: Sendable {
     /// through ``HeavyQueryGate``).
     private func querying<T>(_ bytes: [UInt8], _ call: (DataStoreQuery) throws -> T) throws -> T {
         let nodes = try queryLimits.check(bytes)
-        let query = try body.decode(QueryRequest.self, from: bytes).query
+        let query = try QueryRequest.read(from: bytes) { try body.decode(QueryRequest.self, from: $0) }.query
         try QueryValidation(schema: store.schema).validate(query)
         return try heavyQueries.pass(heavy: nodes > QueryLimits.heavyNodes) { try call(query) }
     }

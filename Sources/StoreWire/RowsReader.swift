@@ -8,7 +8,7 @@ import OpenSwiftData
 ///
 /// Anything it does not expect ends the read with nil, and ``RowsResponse/decodeRows(from:layout:)``
 /// decodes the answer with `JSONDecoder`, whose errors say what is wrong.
-package struct RowsReader {
+package struct RowsReader: JSONScanning {
     let bytes: [UInt8]
     var offset = 0
     private let layout: DataStoreRowLayout
@@ -19,9 +19,6 @@ package struct RowsReader {
         self.layout = layout
     }
 
-    /// Not the expected form; the answer is decoded the slow way.
-    struct Unexpected: Error {}
-
     /// The rows, or nil when the answer is not in the form the server writes.
     package mutating func read() -> [DataStoreRow]? {
         try? rows()
@@ -29,14 +26,14 @@ package struct RowsReader {
 
     private mutating func rows() throws -> [DataStoreRow] {
         try expect("{")
-        guard try key() == "entityName", try string() == layout.entityName else { throw Unexpected() }
+        guard try key() == "entityName", try string() == layout.entityName else { throw UnexpectedJSON() }
         try expect(",")
-        guard try key() == "storeIdentifier" else { throw Unexpected() }
+        guard try key() == "storeIdentifier" else { throw UnexpectedJSON() }
         let storeIdentifier = try string()
         try expect(",")
-        guard try key() == "properties", try strings() == layout.propertyNames else { throw Unexpected() }
+        guard try key() == "properties", try strings() == layout.propertyNames else { throw UnexpectedJSON() }
         try expect(",")
-        guard try key() == "rows" else { throw Unexpected() }
+        guard try key() == "rows" else { throw UnexpectedJSON() }
         let scope = IdentifierScope.of(entityName: layout.entityName, storeIdentifier: storeIdentifier)
         let columns = layout.info.properties.map(Column.init)
         var rows: [DataStoreRow] = []
@@ -58,7 +55,7 @@ package struct RowsReader {
         }
         try expect("}")
         skipWhitespace()
-        guard offset == bytes.count else { throw Unexpected() }
+        guard offset == bytes.count else { throw UnexpectedJSON() }
         return rows
     }
 
@@ -66,9 +63,9 @@ package struct RowsReader {
         skipWhitespace()
         switch peek {
         case UInt8(ascii: "\""): return PersistentIdentifier(scope: scope, primaryKey: .string(try string()))
-        case UInt8(ascii: "{"): return try decoded(PersistentIdentifier.self)
+        case UInt8(ascii: "{"): return try decoded(PersistentIdentifier.self, with: decoder)
         default:
-            guard let key = Int64(try number()) else { throw Unexpected() }
+            guard let key = Int64(try number()) else { throw UnexpectedJSON() }
             return PersistentIdentifier(scope: scope, primaryKey: .integer(key))
         }
     }
@@ -112,17 +109,17 @@ package struct RowsReader {
         let isNull = try next("null")
         switch column.kind {
         case .toOne:
-            let identifier: PersistentIdentifier? = isNull ? nil : try decoded(PersistentIdentifier.self)
+            let identifier: PersistentIdentifier? = isNull ? nil : try decoded(PersistentIdentifier.self, with: decoder)
             return identifier as Any
         case .toMany:
-            let identifiers: [PersistentIdentifier]? = isNull ? (column.property.isOptional ? nil : []) : try decoded([PersistentIdentifier].self)
+            let identifiers: [PersistentIdentifier]? = isNull ? (column.property.isOptional ? nil : []) : try decoded([PersistentIdentifier].self, with: decoder)
             return identifiers as Any
         default:
             break
         }
         if isNull {
             if let optional = column.optional { return optional.nilValue }
-            guard let defaultValue = column.property.defaultValue else { throw Unexpected() }
+            guard let defaultValue = column.property.defaultValue else { throw UnexpectedJSON() }
             return defaultValue
         }
         let wraps = column.optional != nil
@@ -135,15 +132,15 @@ package struct RowsReader {
         case .float: return wrap(try floatingPoint(Float.self), wraps)
         case .bool:
             if try next("true") { return wrap(true, wraps) }
-            guard try next("false") else { throw Unexpected() }
+            guard try next("false") else { throw UnexpectedJSON() }
             return wrap(false, wraps)
         case .date: return wrap(Date(timeIntervalSinceReferenceDate: try parsed { Double($0) }), wraps)
         case .uuid:
-            guard let uuid = UUID(uuidString: try string()) else { throw Unexpected() }
+            guard let uuid = UUID(uuidString: try string()) else { throw UnexpectedJSON() }
             return wrap(uuid, wraps)
         case .toOne, .toMany, .other:
-            guard let decodable = column.decodable else { throw Unexpected() }
-            func decode<Value: Decodable>(_: Value.Type) throws -> Any { wrap(try decoded(Value.self), wraps) }
+            guard let decodable = column.decodable else { throw UnexpectedJSON() }
+            func decode<Value: Decodable>(_: Value.Type) throws -> Any { wrap(try decoded(Value.self, with: decoder), wraps) }
             return try decode(decodable)
         }
     }
@@ -153,30 +150,7 @@ package struct RowsReader {
     }
 
     private mutating func parsed<Value>(_ make: (Substring) -> Value?) throws -> Value {
-        guard let value = make(Substring(try number())) else { throw Unexpected() }
+        guard let value = make(Substring(try number())) else { throw UnexpectedJSON() }
         return value
-    }
-
-    /// A number, or a non-finite one spelled as the wire spells it (``WireCoding``).
-    private mutating func floatingPoint<Value: BinaryFloatingPoint & LosslessStringConvertible>(_: Value.Type) throws -> Value {
-        skipWhitespace()
-        guard peek == UInt8(ascii: "\"") else {
-            guard let value = Value(try number()) else { throw Unexpected() }
-            return value
-        }
-        switch try string() {
-        case "nan": return .nan
-        case "+infinity": return .infinity
-        case "-infinity": return -.infinity
-        default: throw Unexpected()
-        }
-    }
-
-    /// The next value, whatever it is, decoded by the wire decoder.
-    private mutating func decoded<Value: Decodable>(_ type: Value.Type) throws -> Value {
-        skipWhitespace()
-        let start = offset
-        try skipValue()
-        return try decoder.decodeChecked(type, from: Data(bytes[start..<offset]))
     }
 }

@@ -1,4 +1,17 @@
-extension RowsReader {
+import Foundation
+
+/// A reader of JSON straight from its bytes, for the forms our own writers produce
+/// (``RowsReader``, ``QueryRequestReader``). Anything else throws ``UnexpectedJSON``, and the
+/// caller decodes the body with `JSONDecoder`, whose errors say what is wrong.
+protocol JSONScanning {
+    var bytes: [UInt8] { get }
+    var offset: Int { get set }
+}
+
+/// Not the form a ``JSONScanning`` reader expects; the body is decoded the slow way.
+struct UnexpectedJSON: Error {}
+
+extension JSONScanning {
     var peek: UInt8? { offset < bytes.count ? bytes[offset] : nil }
 
     mutating func skipWhitespace() {
@@ -7,7 +20,7 @@ extension RowsReader {
 
     mutating func expect(_ token: Unicode.Scalar) throws {
         skipWhitespace()
-        guard peek == UInt8(ascii: token) else { throw Unexpected() }
+        guard peek == UInt8(ascii: token) else { throw UnexpectedJSON() }
         offset += 1
     }
 
@@ -48,10 +61,10 @@ extension RowsReader {
         let start = offset
         // Most strings have no escape: their bytes are the text.
         while let byte = peek, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
-            guard byte >= 0x20 else { throw Unexpected() }
+            guard byte >= 0x20 else { throw UnexpectedJSON() }
             offset += 1
         }
-        guard peek != nil else { throw Unexpected() }
+        guard peek != nil else { throw UnexpectedJSON() }
         var text = bytes[start..<offset]
         if peek == UInt8(ascii: "\"") {
             offset += 1
@@ -61,11 +74,11 @@ extension RowsReader {
         while let byte = peek, byte != UInt8(ascii: "\"") {
             offset += 1
             guard byte == UInt8(ascii: "\\") else {
-                guard byte >= 0x20 else { throw Unexpected() }
+                guard byte >= 0x20 else { throw UnexpectedJSON() }
                 utf8.append(byte)
                 continue
             }
-            guard let escaped = peek else { throw Unexpected() }
+            guard let escaped = peek else { throw UnexpectedJSON() }
             offset += 1
             switch escaped {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escaped)
@@ -75,7 +88,7 @@ extension RowsReader {
             case UInt8(ascii: "r"): utf8.append(0x0D)
             case UInt8(ascii: "t"): utf8.append(0x09)
             case UInt8(ascii: "u"): utf8.append(contentsOf: try unicodeEscape())
-            default: throw Unexpected()
+            default: throw UnexpectedJSON()
             }
         }
         try expect("\"")
@@ -84,7 +97,7 @@ extension RowsReader {
     }
 
     private static func validUTF8(_ bytes: ArraySlice<UInt8>) throws -> String {
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw Unexpected() }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw UnexpectedJSON() }
         return text
     }
 
@@ -92,18 +105,18 @@ extension RowsReader {
     private mutating func unicodeEscape() throws -> [UInt8] {
         var value = try hexQuad()
         if (0xD800..<0xDC00).contains(value) {
-            guard consume("\\u") else { throw Unexpected() }
+            guard consume("\\u") else { throw UnexpectedJSON() }
             let low = try hexQuad()
-            guard (0xDC00..<0xE000).contains(low) else { throw Unexpected() }
+            guard (0xDC00..<0xE000).contains(low) else { throw UnexpectedJSON() }
             value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
         }
-        guard let scalar = Unicode.Scalar(value) else { throw Unexpected() }
+        guard let scalar = Unicode.Scalar(value) else { throw UnexpectedJSON() }
         return Array(String(Character(scalar)).utf8)
     }
 
     private mutating func hexQuad() throws -> UInt32 {
         guard offset + 4 <= bytes.count, let value = UInt32(String(decoding: bytes[offset..<offset + 4], as: UTF8.self), radix: 16)
-        else { throw Unexpected() }
+        else { throw UnexpectedJSON() }
         offset += 4
         return value
     }
@@ -128,7 +141,7 @@ extension RowsReader {
     private mutating func digits() throws {
         let start = offset
         while let byte = peek, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { offset += 1 }
-        guard offset > start else { throw Unexpected() }
+        guard offset > start else { throw UnexpectedJSON() }
     }
 
     /// Moves past one value of any kind, strings' brackets and quotes included.
@@ -136,23 +149,47 @@ extension RowsReader {
         skipWhitespace()
         var depth = 0
         repeat {
-            guard let byte = peek else { throw Unexpected() }
+            guard let byte = peek else { throw UnexpectedJSON() }
             switch byte {
             case UInt8(ascii: "\""): _ = try string()
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 depth += 1
                 offset += 1
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                guard depth > 0 else { throw Unexpected() }
+                guard depth > 0 else { throw UnexpectedJSON() }
                 depth -= 1
                 offset += 1
             case UInt8(ascii: ","), UInt8(ascii: ":"):
-                guard depth > 0 else { throw Unexpected() }
+                guard depth > 0 else { throw UnexpectedJSON() }
                 offset += 1
             default:
                 offset += 1
             }
             skipWhitespace()
         } while depth > 0
+    }
+
+    /// The next value, whatever it is, decoded by `decoder` on its own.
+    mutating func decoded<Value: Decodable>(_ type: Value.Type, with decoder: JSONDecoder) throws -> Value {
+        skipWhitespace()
+        let start = offset
+        try skipValue()
+        return try decoder.decodeChecked(type, from: Data(bytes[start..<offset]))
+    }
+
+    /// A number, or a non-finite one spelled as the wire spells it (``WireCoding``); a number
+    /// too large for `Value` is left to `JSONDecoder`, which refuses it.
+    mutating func floatingPoint<Value: BinaryFloatingPoint & LosslessStringConvertible>(_: Value.Type) throws -> Value {
+        skipWhitespace()
+        guard peek == UInt8(ascii: "\"") else {
+            guard let value = Value(try number()), value.isFinite else { throw UnexpectedJSON() }
+            return value
+        }
+        switch try string() {
+        case "nan": return .nan
+        case "+infinity": return .infinity
+        case "-infinity": return -.infinity
+        default: throw UnexpectedJSON()
+        }
     }
 }
