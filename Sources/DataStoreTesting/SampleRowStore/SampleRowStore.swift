@@ -8,14 +8,14 @@ import OpenSwiftData
 /// It runs the queries contexts make on their own (everything, a page of it, models by
 /// identifier) and sends every other filter and every sort back to the context with
 /// `DataStoreError.preferInMemoryFilter` and `.preferInMemorySort`. It passes the conformance kit
-/// with the `.erase` and `.batchDelete` capabilities, and is the store that the article "Writing a
+/// with the `.erase` capability, and is the store that the article "Writing a
 /// custom DataStore" ends with.
 ///
 /// ```swift
 /// let schema = Schema([Note.self])
 /// let container = try ModelContainer(for: schema, configurations: [SampleRowStoreConfiguration(name: "notes", schema: schema)])
 /// ```
-public final class SampleRowStore: DataStore, DataStoreRowAccess, DataStoreBatching {
+public final class SampleRowStore: DataStore, DataStoreRowAccess {
     /// The configuration this store is opened with.
     public typealias Configuration = SampleRowStoreConfiguration
     /// The snapshots this store reads and writes.
@@ -72,18 +72,6 @@ public final class SampleRowStore: DataStore, DataStoreRowAccess, DataStoreBatch
         configuration.counts.rowSaves += 1
         let permanents = try write(request)
         return configuration.fault == .missingIdentifier ? Array(permanents.dropLast()) : permanents
-    }
-
-    /// Deletes every model of the request's entity, or those of the identifiers its predicate
-    /// names; any other predicate goes back to the context, which deletes the models it selects.
-    public func delete<T>(_ request: DataStoreBatchDeleteRequest<T>) throws where T: PersistentModel {
-        let entityName = Schema.entityName(for: T.self)
-        guard let predicate = request.predicate else {
-            lock.withLock { tables[entityName] = nil }
-            return
-        }
-        guard let identifiers = Self.identifiers(selectedBy: predicate) else { throw DataStoreError.preferInMemoryFilter }
-        lock.withLock { tables[entityName]?.remove(Set(identifiers)) }
     }
 
     /// Deletes every model in the store.
