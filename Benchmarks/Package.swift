@@ -21,6 +21,7 @@ let package = Package(
             dependencies: [
                 .product(name: "OpenSwiftData", package: root),
                 .product(name: "JSONStore", package: root),
+                .product(name: "DataStoreTesting", package: root),
                 .product(name: "RemoteStore", package: root),
                 .product(name: "StoreServer", package: root),
                 .product(name: "PostgresStore", package: root),

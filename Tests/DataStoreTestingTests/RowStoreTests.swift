@@ -24,7 +24,7 @@ import Testing
 /// contexts reach it through rows alone.
 @Suite struct RowStoreTests {
     static let kit = DataStoreConformance(capabilities: [.erase]) { schema, _ in
-        RowStoreConfiguration(name: "conformance", schema: schema)
+        SampleRowStoreConfiguration(name: "conformance", schema: schema)
     }
 
     @Test(arguments: DataStoreConformance.checks)
@@ -33,16 +33,16 @@ import Testing
     }
 
     @Test func contextsFetchAndSaveThroughRowsOnly() throws {
-        let counts = RowStore.Counts()
+        let counts = SampleRowStore.Counts()
         let container = try ModelContainer(for: Schema([RowNote.self, RowTag.self]),
-                                           configurations: [RowStoreConfiguration(name: "rows", counts: counts)])
+                                           configurations: [SampleRowStoreConfiguration(name: "rows", counts: counts)])
         let writer = ModelContext(container)
         let note = RowNote(title: "Groceries", pinned: true)
         note.tags = [RowTag(label: "home"), RowTag(label: "weekly")]
         writer.insert(note)
         writer.insert(RowNote(title: "Ideas"))
         try writer.save()
-        #expect(note.persistentModelID.storeIdentifier?.hasPrefix("RowStore-") == true)
+        #expect(note.persistentModelID.storeIdentifier?.hasPrefix("SampleRowStore-") == true)
         // The insert, then the context's rewrite of the references between the inserted models
         // (a store outside the library is not trusted to have rewritten them itself).
         #expect(counts.rowSaves == 2)
@@ -60,7 +60,7 @@ import Testing
     }
 
     static let deferringKit = DataStoreConformance(capabilities: [.erase]) { schema, _ in
-        RowStoreConfiguration(name: "conformance-deferring", schema: schema, defersToMany: true)
+        SampleRowStoreConfiguration(name: "conformance-deferring", schema: schema, defersToMany: true)
     }
 
     @Test(arguments: DataStoreConformance.checks)
@@ -69,9 +69,9 @@ import Testing
     }
 
     @Test func aDeferredToManyIsReadOnceForTheWholeFetchWhenFirstRead() throws {
-        let counts = RowStore.Counts()
+        let counts = SampleRowStore.Counts()
         let container = try ModelContainer(for: Schema([RowNote.self, RowTag.self]),
-                                           configurations: [RowStoreConfiguration(name: "deferred", counts: counts, defersToMany: true)])
+                                           configurations: [SampleRowStoreConfiguration(name: "deferred", counts: counts, defersToMany: true)])
         let writer = ModelContext(container)
         let groceries = RowNote(title: "Groceries"), ideas = RowNote(title: "Ideas")
         groceries.tags = [RowTag(label: "home"), RowTag(label: "weekly")]
@@ -95,7 +95,7 @@ import Testing
 
     @Test func aRowWithTooFewValuesFailsTheFetchWithAnError() throws {
         let container = try ModelContainer(for: Schema([RowNote.self, RowTag.self]),
-                                           configurations: [RowStoreConfiguration(name: "short", fault: .shortRows)])
+                                           configurations: [SampleRowStoreConfiguration(name: "short", fault: .shortRows)])
         let writer = ModelContext(container)
         writer.insert(RowNote(title: "Groceries"))
         try writer.save()
@@ -105,7 +105,7 @@ import Testing
 
     @Test func aSaveAnsweredWithTooFewIdentifiersFailsWithAnError() throws {
         let container = try ModelContainer(for: Schema([RowNote.self, RowTag.self]),
-                                           configurations: [RowStoreConfiguration(name: "missing", fault: .missingIdentifier)])
+                                           configurations: [SampleRowStoreConfiguration(name: "missing", fault: .missingIdentifier)])
         let writer = ModelContext(container)
         writer.insert(RowNote(title: "Groceries"))
         let error = #expect(throws: PersistenceError.self) { try writer.save() }

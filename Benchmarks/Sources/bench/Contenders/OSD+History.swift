@@ -18,8 +18,8 @@ final class OSDHistoryInsert: HistoryInsertSubject {
             container = try ModelContainer(for: schema, configurations: [
                 JSONStoreConfiguration(name: "bench", schema: schema, url: directory.file("osd.json"), outputFormatting: .compact, keepsHistory: keepsHistory),
             ])
-        case .inMemory:
-            throw UsageError("history-insert runs osd and osd-json: InMemoryStore always keeps history")
+        case .inMemory, .sampleRows:
+            throw UsageError("history-insert runs osd and osd-json: InMemoryStore always keeps history, SampleRowStore none")
         }
         context = ModelContext(container)
     }
@@ -46,8 +46,8 @@ final class OSDHistoryFetch: HistoryFetchSubject {
             context = ModelContext(try ModelContainer(for: schema, configurations: [configuration]))
         case .inMemory:
             context = ModelContext(try ModelContainer(for: schema, configurations: [InMemoryStoreConfiguration()]))
-        case .json:
-            throw UsageError("history-fetch runs osd and osd-memory: JSONStore rewrites its file on each of the 100,000 saves")
+        case .json, .sampleRows:
+            throw UsageError("history-fetch runs osd and osd-memory: JSONStore rewrites its file on each of the 100,000 saves, SampleRowStore keeps no history")
         }
     }
 

@@ -82,7 +82,7 @@ final class OSDMigrate: MigrateSubject {
         let schema = Schema(versionedSchema: schema)
         return switch store {
         case .sqlite: try ModelContainer(for: schema, migrationPlan: plan, configurations: [ModelConfiguration(url: directory.file("osd.store"))])
-        case .inMemory: throw UsageError("the migrate workloads need a store file: osd or osd-json")
+        case .inMemory, .sampleRows: throw UsageError("the migrate workloads need a store file: osd or osd-json")
         case .json: try ModelContainer(for: schema, migrationPlan: plan, configurations: [
             JSONStoreConfiguration(name: "bench", schema: schema, url: directory.file("osd.json"), outputFormatting: .compact),
         ])

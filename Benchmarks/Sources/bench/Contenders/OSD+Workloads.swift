@@ -1,4 +1,5 @@
 import Foundation
+import DataStoreTesting
 import JSONStore
 import OpenSwiftData
 
@@ -7,6 +8,8 @@ enum OSDStore {
     /// The default store: an SQLite file in the run's directory.
     case sqlite
     case inMemory
+    /// The sample store of `DataStoreTesting`: a custom store adopting `DataStoreRowAccess`.
+    case sampleRows
     /// A JSONStore file in the run's directory, written compact (its faster format).
     case json
 
@@ -17,6 +20,8 @@ enum OSDStore {
             return try ModelContainer(for: schema, configurations: [ModelConfiguration(url: directory.file("osd.store"))])
         case .inMemory:
             return try ModelContainer(for: schema, configurations: [InMemoryStoreConfiguration()])
+        case .sampleRows:
+            return try ModelContainer(for: schema, configurations: [SampleRowStoreConfiguration(name: "bench", schema: schema)])
         case .json:
             let configuration = JSONStoreConfiguration(name: "bench", schema: schema, url: directory.file("osd.json"), outputFormatting: .compact)
             return try ModelContainer(for: schema, configurations: [configuration])

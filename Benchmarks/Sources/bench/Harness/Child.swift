@@ -104,6 +104,7 @@ extension Contender {
         case .grdbCodable: try grdbCodable()
         case .osdSQLite: try osd(.sqlite)
         case .osdMemory: try osd(.inMemory)
+        case .osdRows: try osd(.sampleRows)
         case .osdJSON: try osd(.json)
         case .osdRemote: throw UsageError(remoteOnly)
         case .postgresRaw, .osdPostgres: throw UsageError(postgresOnly)

@@ -117,6 +117,10 @@ enum Workload: String, CaseIterable, Codable {
             return "not run: the workload compares two ways of OpenSwiftData with each other"
         case .osdMemory where self == .historyInsert:
             return "not run: InMemoryStore always keeps history"
+        case .osdRows where self == .simpleUnique:
+            return "not run: the sample row store keeps no uniqueness constraints"
+        case .osdRows where ![.simple, .complex, .orders].contains(self):
+            return "not run: the sample row store is measured against the in-memory store on simple, complex and orders"
         case .osdJSON where self == .historyFetch:
             return "not run: JSONStore rewrites its file on each of the 100,000 saves"
         case .grdbRecords where self.isMigration, .grdbCodable where self.isMigration, .osdMemory where self.isMigration:
@@ -163,6 +167,8 @@ enum Contender: String, CaseIterable, Codable {
     case grdbCodable = "GRDB Codable"
     case osdSQLite = "OSD SQLite"
     case osdMemory = "OSD in-memory"
+    /// A store written outside the library on its public API: `DataStoreTesting`'s `SampleRowStore`.
+    case osdRows = "OSD custom rows"
     case osdJSON = "OSD JSONStore"
     case osdRemote = "OSD remote"
     case postgresRaw = "PG raw"
@@ -176,6 +182,7 @@ enum Contender: String, CaseIterable, Codable {
         case .grdbCodable: "grdb-codable"
         case .osdSQLite: "osd"
         case .osdMemory: "osd-memory"
+        case .osdRows: "osd-rows"
         case .osdJSON: "osd-json"
         case .osdRemote: "osd-remote"
         case .postgresRaw: "pg-raw"
