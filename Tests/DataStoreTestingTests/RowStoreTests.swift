@@ -122,3 +122,42 @@ import Testing
         #expect(DataStoreRowLayout(entityName: "NoSuchEntity") == nil)
     }
 }
+
+/// A predicate a custom store sends back is tested on its rows before models are built.
+@Suite struct StoreFilterTests {
+    private func container() throws -> ModelContainer {
+        try ModelContainer(for: Schema([RowNote.self, RowTag.self]), configurations: [SampleRowStoreConfiguration(name: "filtered")])
+    }
+
+    @Test func onlyTheRowsAnAttributePredicateKeepsBecomeModels() throws {
+        let container = try container()
+        let writer = ModelContext(container)
+        let notes = [RowNote(title: "a", pinned: true), RowNote(title: "b"), RowNote(title: "c", pinned: false), RowNote(title: "d", pinned: true)]
+        for note in notes { writer.insert(note) }
+        try writer.save()
+
+        let reader = ModelContext(container)
+        let pinned = try reader.fetch(FetchDescriptor<RowNote>(predicate: #Predicate { $0.pinned == true && $0.title != "d" }))
+        #expect(pinned.map(\.title) == ["a"])
+        let registered = notes.map { (reader.registeredModel(for: $0.persistentModelID) as RowNote?)?.title }
+        #expect(registered == ["a", nil, nil, nil])
+    }
+
+    @Test func aRelationshipPredicateAndPendingChangesStillDecideBySwift() throws {
+        let container = try container()
+        let writer = ModelContext(container)
+        let groceries = RowNote(title: "Groceries")
+        groceries.tags = [RowTag(label: "home")]
+        writer.insert(groceries)
+        writer.insert(RowNote(title: "Ideas"))
+        try writer.save()
+
+        let reader = ModelContext(container)
+        #expect(try reader.fetch(FetchDescriptor<RowNote>(predicate: #Predicate { $0.tags.contains { $0.label == "home" } })).map(\.title) == ["Groceries"])
+        // A changed model is matched by its unsaved values, not by its stored row.
+        let ideas = try #require(try reader.fetch(FetchDescriptor<RowNote>(predicate: #Predicate { $0.title == "Ideas" })).first)
+        ideas.title = "Plans"
+        #expect(try reader.fetch(FetchDescriptor<RowNote>(predicate: #Predicate { $0.title == "Plans" })).map(\.title) == ["Plans"])
+        #expect(try reader.fetch(FetchDescriptor<RowNote>(predicate: #Predicate { $0.title == "Ideas" })).isEmpty)
+    }
+}

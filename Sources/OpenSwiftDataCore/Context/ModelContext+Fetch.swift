@@ -40,7 +40,13 @@ extension ModelContext {
         // `Collection`'s witnesses and copying it.
         var models: [T] = []
         models.reserveCapacity(fetched.rows.rows.count)
-        for row in fetched.rows.rows { models.append(materialize(row, as: T.self, info: info, unknown: fresh)) }
+        if fetched.filterInMemory {
+            for row in rowsPassingStoreFilter(fetched.rows.rows, descriptor, info: info) {
+                models.append(materialize(row, as: T.self, info: info, unknown: fresh))
+            }
+        } else {
+            for row in fetched.rows.rows { models.append(materialize(row, as: T.self, info: info, unknown: fresh)) }
+        }
         try prefetch(descriptor.relationshipKeyPathsForPrefetching, of: models)
         var mustSort = fetched.sortInMemory
         if fetched.filterInMemory, let predicate = descriptor.predicate {
