@@ -123,10 +123,19 @@ import Testing
     }
 }
 
-/// A predicate a custom store sends back is tested on its rows before models are built.
+@Model final class RowTask {
+    var title: String
+    var priority: Int
+    init(title: String, priority: Int) {
+        self.title = title
+        self.priority = priority
+    }
+}
+
+/// A predicate or sort a custom store sends back is applied to its rows before models are built.
 @Suite struct StoreFilterTests {
     private func container() throws -> ModelContainer {
-        try ModelContainer(for: Schema([RowNote.self, RowTag.self]), configurations: [SampleRowStoreConfiguration(name: "filtered")])
+        try ModelContainer(for: Schema([RowNote.self, RowTag.self, RowTask.self]), configurations: [SampleRowStoreConfiguration(name: "filtered")])
     }
 
     @Test func onlyTheRowsAnAttributePredicateKeepsBecomeModels() throws {
@@ -141,6 +150,26 @@ import Testing
         #expect(pinned.map(\.title) == ["a"])
         let registered = notes.map { (reader.registeredModel(for: $0.persistentModelID) as RowNote?)?.title }
         #expect(registered == ["a", nil, nil, nil])
+    }
+
+    @Test func aSentBackSortOrdersTheRowsAsSwiftWould() throws {
+        let container = try container()
+        let writer = ModelContext(container)
+        for (title, priority) in [("b", 2), ("a", 1), ("d", 3), ("c", 1), ("B", 2), ("a", 3)] {
+            writer.insert(RowTask(title: title, priority: priority))
+        }
+        try writer.save()
+
+        let reader = ModelContext(container)
+        // By number: ordered from the rows, ties kept in the order they were saved.
+        let urgent = try reader.fetch(FetchDescriptor<RowTask>(sortBy: [SortDescriptor(\.priority, order: .reverse)]))
+        #expect(urgent.map { "\($0.title)\($0.priority)" } == ["d3", "a3", "b2", "B2", "a1", "c1"])
+        var page = FetchDescriptor<RowTask>(predicate: #Predicate { $0.priority < 3 }, sortBy: [SortDescriptor(\.priority), SortDescriptor(\.title)])
+        page.fetchOffset = 1
+        page.fetchLimit = 2
+        #expect(try reader.fetch(page).map(\.title) == ["c", "B"])
+        // By string: the models are sorted by the descriptor's comparator, as before.
+        #expect(try reader.fetch(FetchDescriptor<RowTask>(sortBy: [SortDescriptor(\.title, order: .reverse)])).map(\.title) == ["d", "c", "b", "a", "a", "B"])
     }
 
     @Test func aRelationshipPredicateAndPendingChangesStillDecideBySwift() throws {

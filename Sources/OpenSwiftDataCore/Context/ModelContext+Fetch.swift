@@ -40,15 +40,15 @@ extension ModelContext {
         // `Collection`'s witnesses and copying it.
         var models: [T] = []
         models.reserveCapacity(fetched.rows.rows.count)
-        if fetched.filterInMemory {
-            for row in rowsPassingStoreFilter(fetched.rows.rows, descriptor, info: info) {
-                models.append(materialize(row, as: T.self, info: info, unknown: fresh))
-            }
+        var mustSort = fetched.sortInMemory
+        if fetched.filterInMemory || fetched.sortInMemory {
+            let sentBack = sentBackRows(fetched.rows.rows, descriptor, filter: fetched.filterInMemory, sort: fetched.sortInMemory, info: info)
+            for row in sentBack.rows { models.append(materialize(row, as: T.self, info: info, unknown: fresh)) }
+            if sentBack.sorted { mustSort = false }
         } else {
             for row in fetched.rows.rows { models.append(materialize(row, as: T.self, info: info, unknown: fresh)) }
         }
         try prefetch(descriptor.relationshipKeyPathsForPrefetching, of: models)
-        var mustSort = fetched.sortInMemory
         if fetched.filterInMemory, let predicate = descriptor.predicate {
             models = try models.filter { try predicate.evaluate($0) }
         }

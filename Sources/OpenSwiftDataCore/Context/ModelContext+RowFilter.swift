@@ -1,26 +1,83 @@
 import Foundation
 
 extension ModelContext {
-    /// The rows a predicate the store sent back (`preferInMemoryFilter`) can keep, tested before
-    /// any model is built: with the compiled filter the snapshot stores use, when the predicate
-    /// compares the model's own attributes only. The survivors are still tested with the
-    /// `Predicate` itself once they are models, so Swift's semantics decide; this only spares
-    /// building a model for every stored row. Any row the filter cannot read, any relationship in
-    /// the predicate, or pending changes of `T` (whose rows hold stored values) keep every row.
-    func rowsPassingStoreFilter<T: PersistentModel>(_ rows: [StoreSlot.Row], _ descriptor: FetchDescriptor<T>,
-                                                    info: ModelTypeInfo) -> [StoreSlot.Row] {
-        guard descriptor.predicate != nil, rows.count > 1, !hasPendingChanges(of: T.self),
-              let filter = try? DataStoreQuery(descriptor, translator: ModelQueryResolution.translator(for: T.self)).filter,
-              let compiled = CompiledFilter(filter, info: info), !compiled.readsRelatedModels else { return rows }
+    /// What the context did with rows whose filter or sort the store sent back
+    /// (`preferInMemoryFilter`, `preferInMemorySort`) before building any model.
+    struct SentBackRows {
+        var rows: [StoreSlot.Row]
+        /// Whether `rows` are in the descriptor's order already.
+        var sorted: Bool
+    }
+
+    /// The rows a sent-back predicate can keep, and in the descriptor's order when its sort was sent
+    /// back too: tested and ordered with the compiled filter and the comparisons the snapshot
+    /// stores answer with, where the predicate and every sort key read the model's own attributes.
+    /// The kept rows are still tested with the `Predicate` once they are models, so Swift's
+    /// semantics decide what matches; this spares building a model for every stored row, and
+    /// sorting models through key paths. A row the filter cannot read, a relationship, or pending
+    /// changes of `T` (whose rows hold stored values) leave the rows as they came.
+    func sentBackRows<T: PersistentModel>(_ rows: [StoreSlot.Row], _ descriptor: FetchDescriptor<T>, filter: Bool, sort: Bool,
+                                          info: ModelTypeInfo) -> SentBackRows {
+        let unchanged = SentBackRows(rows: rows, sorted: false)
+        guard rows.count > 1, !hasPendingChanges(of: T.self),
+              let query = try? DataStoreQuery(descriptor, translator: ModelQueryResolution.translator(for: T.self)) else { return unchanged }
+        var kept = rows
+        if filter, let expression = query.filter {
+            guard let compiled = CompiledFilter(expression, info: info), !compiled.readsRelatedModels,
+                  let passing = Self.rows(rows, passing: compiled, info: info) else { return unchanged }
+            kept = passing
+        }
+        guard sort, !query.sortBy.isEmpty else { return SentBackRows(rows: kept, sorted: false) }
+        guard let ordered = Self.rows(kept, sortedBy: query.sortBy, info: info) else { return SentBackRows(rows: kept, sorted: false) }
+        return SentBackRows(rows: ordered, sorted: true)
+    }
+
+    /// The rows `filter` keeps; nil when a row cannot be read by slot.
+    private static func rows(_ rows: [StoreSlot.Row], passing filter: CompiledFilter, info: ModelTypeInfo) -> [StoreSlot.Row]? {
         let width = info.properties.count
         var kept: [StoreSlot.Row] = []
         for index in rows.indices {
             guard rows[index].values.count == width,
-                  let passes = try? compiled.matches(rows[index].values, entityName: info.entityName, related: { _ in nil })
-            else { return rows }
+                  let passes = try? filter.matches(rows[index].values, entityName: info.entityName, related: { _ in nil }) else { return nil }
             if passes { kept.append(rows[index]) }
         }
         return kept
+    }
+
+    /// The rows in the order of `sortBy`, ties in their own order, as the snapshot stores sort;
+    /// nil when a key is not one of the model's own attributes, a value cannot be read, or a key
+    /// is not a number, date or Boolean (Swift sorts strings with the descriptor's comparator,
+    /// `localizedStandard` unless it names another).
+    private static func rows(_ rows: [StoreSlot.Row], sortedBy sortBy: [QuerySortKey], info: ModelTypeInfo) -> [StoreSlot.Row]? {
+        var slots: [(slot: Int, name: String)] = []
+        for key in sortBy {
+            guard [.integer, .double, .date, .bool].contains(key.kind), key.path.components.count == 1, let slot = info.slot(named: key.path.components[0]),
+                  !info.properties[slot].isRelationship else { return nil }
+            slots.append((slot, key.path.components[0]))
+        }
+        let width = slots.count
+        var keys: [QueryValue] = []
+        keys.reserveCapacity(rows.count * width)
+        for row in rows {
+            guard row.values.count == info.properties.count else { return nil }
+            for (slot, name) in slots {
+                guard let value = try? row.values[slot].map({ try SnapshotQueryEngine.queryValue(of: $0, entityName: info.entityName, name: name) })
+                else { return nil }
+                keys.append(value ?? .null)
+            }
+        }
+        let ascending = sortBy.map(\.ascending)
+        let order = rows.indices.sorted { lhs, rhs in
+            for column in 0..<width {
+                switch QueryEvaluator.compare(keys[lhs * width + column], keys[rhs * width + column], ascending: ascending[column]) {
+                case .orderedAscending: return true
+                case .orderedDescending: return false
+                case .orderedSame: continue
+                }
+            }
+            return lhs < rhs
+        }
+        return order.map { rows[$0] }
     }
 }
 
