@@ -66,18 +66,7 @@ extension ModelContext {
                 keys.append(value ?? .null)
             }
         }
-        let ascending = sortBy.map(\.ascending)
-        let order = rows.indices.sorted { lhs, rhs in
-            for column in 0..<width {
-                switch QueryEvaluator.compare(keys[lhs * width + column], keys[rhs * width + column], ascending: ascending[column]) {
-                case .orderedAscending: return true
-                case .orderedDescending: return false
-                case .orderedSame: continue
-                }
-            }
-            return lhs < rhs
-        }
-        return order.map { rows[$0] }
+        return SnapshotQueryEngine.order(rows.count, keys: keys, ascending: sortBy.map(\.ascending)).map { rows[$0] }
     }
 }
 

@@ -82,8 +82,14 @@ package struct SnapshotQueryEngine {
             cursor.row = row
             for key in sortBy { keys.append(try cursor.value(at: key.path)) }
         }
-        let ascending = sortBy.map(\.ascending)
-        let order = rows.indices.sorted { lhs, rhs in
+        return Self.order(rows.count, keys: keys, ascending: sortBy.map(\.ascending)).map { rows[$0] }
+    }
+
+    /// The indices of `count` rows in sorted order, from their sort keys (`ascending.count` per
+    /// row, row after row), ties in row order as Swift's stable sort leaves them.
+    static func order(_ count: Int, keys: [QueryValue], ascending: [Bool]) -> [Int] {
+        let width = ascending.count
+        return (0..<count).sorted { lhs, rhs in
             for column in 0..<width {
                 switch QueryEvaluator.compare(keys[lhs * width + column], keys[rhs * width + column], ascending: ascending[column]) {
                 case .orderedAscending: return true
@@ -93,7 +99,6 @@ package struct SnapshotQueryEngine {
             }
             return lhs < rhs
         }
-        return order.map { rows[$0] }
     }
 
     package func evaluator(for row: DefaultSnapshot) -> QueryEvaluator {
