@@ -3,7 +3,7 @@ import OpenSwiftData
 
 /// A custom store written on the public API alone, as a store author outside the library would:
 /// it keeps the snapshots it is given in memory, one table per entity in the order they were first
-/// saved, and speaks rows to contexts through ``DataStoreRowAccess``.
+/// saved, and speaks rows to contexts through `DataStoreRowAccess`.
 ///
 /// It runs the queries contexts make on their own (everything, a page of it, models by
 /// identifier) and sends every other filter and every sort back to the context with

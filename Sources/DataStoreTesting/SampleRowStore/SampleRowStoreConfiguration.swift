@@ -11,7 +11,7 @@ import OpenSwiftData
 /// The other options are testing aids: `counts` is shared with whoever made the configuration, to
 /// see which way a context reached the store; `fault` makes it a broken store, to see a
 /// context's answer to one; `defersToMany` leaves each to-many relationship to be read when first
-/// read, through ``DataStoreDeferredToMany``.
+/// read, through `DataStoreDeferredToMany`.
 public final class SampleRowStoreConfiguration: DataStoreConfiguration {
     /// The store this configuration opens.
     public typealias Store = SampleRowStore
