@@ -41,13 +41,13 @@ extension ModelContext {
         var models: [T] = []
         models.reserveCapacity(fetched.rows.rows.count)
         var mustSort = fetched.sortInMemory
+        var rows = fetched.rows.rows
         if fetched.filterInMemory || fetched.sortInMemory {
-            let sentBack = sentBackRows(fetched.rows.rows, descriptor, filter: fetched.filterInMemory, sort: fetched.sortInMemory, info: info)
-            for row in sentBack.rows { models.append(materialize(row, as: T.self, info: info, unknown: fresh)) }
+            let sentBack = sentBackRows(rows, descriptor, filter: fetched.filterInMemory, sort: fetched.sortInMemory, info: info)
+            rows = sentBack.rows
             if sentBack.sorted { mustSort = false }
-        } else {
-            for row in fetched.rows.rows { models.append(materialize(row, as: T.self, info: info, unknown: fresh)) }
         }
+        for row in rows { models.append(materialize(row, as: T.self, info: info, unknown: fresh)) }
         try prefetch(descriptor.relationshipKeyPathsForPrefetching, of: models)
         if fetched.filterInMemory, let predicate = descriptor.predicate {
             models = try models.filter { try predicate.evaluate($0) }
