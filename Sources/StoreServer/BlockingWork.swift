@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import OpenSwiftData
 import StoreWire
 
 /// Runs the store's blocking calls on threads of their own, never on the server's event loops or
@@ -8,15 +9,18 @@ import StoreWire
 /// and a retry with its idempotency key gets its receipt.
 struct BlockingWork: Sendable {
     let limit: Duration
+    /// The served schema: entity names in requests resolve to its model types, even while other
+    /// versions' types of the same names are in use in the process (a migration, a second server).
+    let schema: Schema
     private static let threads = WorkerThreads(name: "StoreServer.store", count: 8)
     /// Only fires timers; never runs a store call.
     private static let timers = DispatchQueue(label: "StoreServer.timeLimit")
 
     func run<T: Sendable>(_ call: @escaping @Sendable () throws -> T) async throws -> T {
-        let limit = limit
+        let (limit, schema) = (limit, schema)
         return try await withCheckedThrowingContinuation { continuation in
             let once = ResumeOnce(continuation)
-            Self.threads.submit { once.resume(Result { try call() }) }
+            Self.threads.submit { once.resume(Result { try EntityRegistry.resolving(in: schema, call) }) }
             let nanoseconds = Int(limit.wholeNanoseconds)
             Self.timers.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
                 once.resume(.failure(StoreServerError(.timeout, "The request took longer than the server's limit of \(limit); try again (a save with the same Idempotency-Key is applied once), or ask for less at once.")))

@@ -38,7 +38,7 @@ public struct StoreServer: Sendable {
         routes = StoreRoutes(store: try ServedStore(container: container),
                              body: JSONBody(maxSize: configuration.maxBodySize, maxDepth: configuration.maxJSONDepth),
                              queryLimits: QueryLimits(maxListLength: configuration.maxQueryListLength, maxNodes: configuration.maxQueryNodes),
-                             work: BlockingWork(limit: configuration.requestTimeLimit))
+                             work: BlockingWork(limit: configuration.requestTimeLimit, schema: container.schema))
         self.metrics = metrics
         requestMetrics = RequestMetrics(factory: PrometheusMetricsFactory(registry: metrics))
         self.logger = logger

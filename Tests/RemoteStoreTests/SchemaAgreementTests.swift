@@ -34,7 +34,12 @@ import Testing
         #expect(error?.message == "This app uses schema version 3.0.0, but the server serves schema version 2.0.0; they differ in NoteV3 (not served). Migrate the server's store to schema 3.0.0 (`openswiftdata-server migrate`) and restart it with that schema.")
     }
 
-    @Test func aClientOfTheServersSchemaSavesAndFetches() throws {
+    /// While another thread keeps building the earlier version's schema (as a migration in the
+    /// same process does), names in the server's requests and the client's answers still resolve
+    /// to version 2's types.
+    @Test func aClientOfTheServersSchemaSavesAndFetchesWhileAnotherVersionIsInUse() throws {
+        let other = EarlierVersionInUse()
+        defer { other.stop() }
         let context = ModelContext(try remoteContainer(schema: Schema(versionedSchema: TripsSchemaV2.self), url: server.url))
         let start = Date(timeIntervalSinceReferenceDate: 0)
         context.insert(Trip(name: "Oslo", destination: "Norway", startDate: start, endDate: start, budgetCents: 80_025))

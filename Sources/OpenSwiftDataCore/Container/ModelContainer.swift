@@ -107,7 +107,9 @@ public class ModelContainer: Equatable, @unchecked Sendable {
             configuration.schema = schema
         }
         try configuration.validate()
-        let store = try C.Store(configuration, migrationPlan: migrationPlan)
+        // A store reading its file decodes entity names: they are this schema's, whatever version
+        // another container in the process registered last.
+        let store = try EntityRegistry.resolving(in: configuration.schema) { try C.Store(configuration, migrationPlan: migrationPlan) }
         var metadata: Logger.Metadata = ["store": "\(configuration.name)", "type": "\(C.Store.self)"]
         if let location = (configuration as? any StoreLocationDescribing)?.storeLocation {
             metadata["location"] = "\(location)"

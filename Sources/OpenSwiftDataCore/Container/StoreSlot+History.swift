@@ -6,7 +6,7 @@ extension StoreSlot {
             guard let typed = descriptor as? HistoryDescriptor<S.HistoryType> else { return nil }
             return try lock.withLock { try store.fetchHistory(typed) } as? [T]
         }
-        return try open(provider)
+        return try EntityRegistry.resolving(in: schema) { try open(provider) }
     }
 
     /// Deletes the store's transactions for `descriptor`; `nil` when the store keeps no history of `T`.
@@ -16,6 +16,6 @@ extension StoreSlot {
             guard let typed = descriptor as? HistoryDescriptor<S.HistoryType> else { return nil }
             return try lock.withLock { try store.deleteHistory(typed) }
         }
-        return try open(provider)
+        return try EntityRegistry.resolving(in: schema) { try open(provider) }
     }
 }

@@ -29,6 +29,8 @@ package final class StoreSlot: @unchecked Sendable {
     private let rowStore: (any DataStoreRowAccess)?
     package let configuration: any DataStoreConfiguration
     package let entityNames: Set<String>
+    /// The schema the store serves: entity names in its snapshots resolve to its model types.
+    let schema: Schema?
     let lock = NSRecursiveLock()
     /// How many fetch requests reached the store: tests use it to prove a load costs a constant
     /// number of queries (no N+1).
@@ -40,7 +42,15 @@ package final class StoreSlot: @unchecked Sendable {
         rowStore = store as? any DataStoreRowAccess
         self.configuration = configuration
         instruments = StoreInstruments(storeName: configuration.name)
+        schema = configuration.schema ?? store.schema
         entityNames = Set((configuration.schema ?? store.schema).entities.map(\.name))
+    }
+
+    /// Runs one call to the store, measured, with entity names resolving to the store's schema:
+    /// another version's model types of the same names may be registered meanwhile (a migration).
+    private func measure<Result>(_ operation: StoreInstruments.Operation, entity: @autoclosure () -> String,
+                                 _ body: () throws -> Result) throws -> Result {
+        try EntityRegistry.resolving(in: schema) { try instruments.measure(operation, entity: entity(), body) }
     }
 
     package var identifier: String { lock.withLock { store.identifier } }
@@ -63,7 +73,7 @@ package final class StoreSlot: @unchecked Sendable {
     package var rewritesReferences: Bool { store is any RewritesRelationshipReferences }
 
     package func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState) throws -> FetchedRows {
-        try instruments.measure(.fetch, entity: Schema.entityName(for: T.self)) { try rows(descriptor, editingState: editingState) }
+        try measure(.fetch, entity: Schema.entityName(for: T.self)) { try rows(descriptor, editingState: editingState) }
     }
 
     private func rows<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState) throws -> FetchedRows {
@@ -124,14 +134,14 @@ package final class StoreSlot: @unchecked Sendable {
         func open<S: DataStore>(_ store: S) throws -> Int {
             try lock.withLock { try store.fetchCount(DataStoreFetchRequest(editingState: editingState, descriptor: descriptor)) }
         }
-        return try instruments.measure(.fetch, entity: Schema.entityName(for: T.self)) { try open(store) }
+        return try measure(.fetch, entity: Schema.entityName(for: T.self)) { try open(store) }
     }
 
     package func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState) throws -> [PersistentIdentifier] {
         func open<S: DataStore>(_ store: S) throws -> [PersistentIdentifier] {
             try lock.withLock { try store.fetchIdentifiers(DataStoreFetchRequest(editingState: editingState, descriptor: descriptor)) }
         }
-        return try instruments.measure(.fetch, entity: Schema.entityName(for: T.self)) { try open(store) }
+        return try measure(.fetch, entity: Schema.entityName(for: T.self)) { try open(store) }
     }
 
     package func save(inserted: [BackingStorage], updated: [BackingStorage], deleted: [BackingStorage],
@@ -156,7 +166,7 @@ package final class StoreSlot: @unchecked Sendable {
             return SaveOutcome(insertedIdentifiers: permanents, remapped: !remap.isEmpty, reregistered: reregistered,
                                historyToken: result.historyToken)
         }
-        return try instruments.measure(.save, entity: Set((inserted + updated + deleted).map(\.info.entityName)).sorted().joined(separator: ",")) {
+        return try measure(.save, entity: Set((inserted + updated + deleted).map(\.info.entityName)).sorted().joined(separator: ",")) {
             if let rowStore {
                 return try saveRows(rowStore, inserted: inserted, updated: updated, deleted: deleted, editingState: editingState)
             }
@@ -199,7 +209,7 @@ package final class StoreSlot: @unchecked Sendable {
                                                                 includeSubclasses: includeSubclasses))
             }
         }
-        try open(batching)
+        try EntityRegistry.resolving(in: schema) { try open(batching) }
         return true
     }
 

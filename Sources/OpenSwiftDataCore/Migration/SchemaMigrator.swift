@@ -76,13 +76,13 @@ public struct SchemaMigrator {
     public func migrate(_ store: some SchemaMigrationTarget) throws -> [MigrationStep] {
         let stored = try store.storedSchema()
         let steps = try steps(from: stored)
-        defer { EntityRegistry.register(schema) }
         for (number, step) in steps.enumerated() {
             ModelContainer.logger.info("Migrating store", metadata: ["store": "\(storeName)", "stage": "\(number + 1)/\(steps.count)", "step": "\(step)"])
             try run(step, on: store)
         }
-        EntityRegistry.register(schema)
-        try store.applySchemaChange(to: schema, recording: finalRecord(after: stored))
+        try EntityRegistry.resolving(in: schema) {
+            try store.applySchemaChange(to: schema, recording: finalRecord(after: stored))
+        }
         if !steps.isEmpty {
             ModelContainer.logger.info("Migrated store", metadata: ["store": "\(storeName)", "version": "\(currentVersion)"])
         }
@@ -93,8 +93,9 @@ public struct SchemaMigrator {
         if let willMigrate = step.willMigrate {
             try inContext(of: step.source, store, willMigrate)
         }
-        EntityRegistry.register(step.destination)
-        try store.applySchemaChange(to: step.destination, recording: StoredSchema(step.destination))
+        try EntityRegistry.resolving(in: step.destination) {
+            try store.applySchemaChange(to: step.destination, recording: StoredSchema(step.destination))
+        }
         if let didMigrate = step.didMigrate {
             try inContext(of: step.destination, store, didMigrate)
         }
@@ -103,10 +104,11 @@ public struct SchemaMigrator {
     private func inContext(of schema: Schema, _ store: some SchemaMigrationTarget, _ body: (ModelContext) throws -> Void) throws {
         // Entity names repeat across versions (`V1.Trip`, `V2.Trip`): snapshots decode through
         // the types of the version at work.
-        EntityRegistry.register(schema)
-        let context = ModelContext(try store.migrationContainer(for: schema))
-        try body(context)
-        if context.hasChanges { try context.save() }
+        try EntityRegistry.resolving(in: schema) {
+            let context = ModelContext(try store.migrationContainer(for: schema))
+            try body(context)
+            if context.hasChanges { try context.save() }
+        }
     }
 
     /// Without a plan, a store whose shape has not changed keeps its record and version.

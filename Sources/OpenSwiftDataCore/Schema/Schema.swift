@@ -189,9 +189,26 @@ public final class Schema: Codable, Hashable, CustomDebugStringConvertible, @unc
 
 /// The model types this process has built schemas for, by entity name. `DefaultSnapshot` decoding
 /// looks property types up here, so decoders' strategies (dates, data) apply to each property.
+///
+/// Versions of a schema share entity names (`V1.Trip`, `V2.Trip`), so a name resolves first in
+/// the schema of the work under way (``schemaInUse``: a store call, a served request, a migration
+/// stage), and only then in the last schema built, which another thread may have changed.
 package enum EntityRegistry {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var types: [String: any PersistentModel.Type] = [:]
+
+    /// The schema whose types names resolve to first, for the work running inside ``resolving(in:_:)``.
+    @TaskLocal package static var schemaInUse: Schema?
+
+    /// Runs `body` with entity names resolving to `schema`'s model types first.
+    package static func resolving<R>(in schema: Schema?, _ body: () throws -> R) rethrows -> R {
+        try $schemaInUse.withValue(schema, operation: body)
+    }
+
+    /// Runs `body` with entity names resolving to `schema`'s model types first.
+    package static func resolving<R>(in schema: Schema?, _ body: () async throws -> R) async rethrows -> R {
+        try await $schemaInUse.withValue(schema, operation: body)
+    }
 
     static func register(_ modelTypes: [any PersistentModel.Type]) {
         lock.withLock {
@@ -200,7 +217,8 @@ package enum EntityRegistry {
     }
 
     package static func modelType(named name: String) -> (any PersistentModel.Type)? {
-        lock.withLock { types[name] }
+        if let type = schemaInUse?.entitiesByName[name]?.modelType { return type }
+        return lock.withLock { types[name] }
     }
 
     /// Whether the entity `name` is `ancestor` or one of its subentities (`is` in a predicate),
