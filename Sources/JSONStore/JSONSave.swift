@@ -31,16 +31,21 @@ struct JSONSave {
             targets.append((snapshot, target))
         }
         let inserted = Set(targets.map(\.1))
+        var stored: [DefaultSnapshot] = []
+        stored.reserveCapacity(request.updated.count + targets.count)
         for snapshot in request.updated {
             let identifier = snapshot.persistentIdentifier
             guard archive[identifier] != nil || identifier.storeIdentifier == store.identifier else {
                 throw JSONStoreError(.invalidReference, "An updated \(identifier.entityName) (\(identifier)) is not in this store; it was deleted by another context or process, or belongs to another store. Fetch it again before changing it.", url: store.url)
             }
-            try put(snapshot.copy(persistentIdentifier: identifier, remappedIdentifiers: remap))
+            stored.append(snapshot.copy(persistentIdentifier: identifier, remappedIdentifiers: remap))
         }
         for (snapshot, target) in targets {
-            try put(snapshot.copy(persistentIdentifier: target, remappedIdentifiers: remap))
+            stored.append(snapshot.copy(persistentIdentifier: target, remappedIdentifiers: remap))
         }
+        // Encoded only once every copy is made: the copies' values then lie side by side in
+        // memory, not each between JSON texts, and a query over thousands of them reads them faster.
+        for snapshot in stored { try put(snapshot) }
         try checkReferences(in: request, inserted: inserted)
         try checkUniqueness(of: Set((request.inserted + request.updated).map(\.persistentIdentifier.entityName)))
         return remap
@@ -56,8 +61,16 @@ struct JSONSave {
 
     // MARK: Identifiers
 
+    /// An identifier with a new random key (see ``ModelKey``) that no stored model has.
+    private func newIdentifier(_ entityName: String) -> PersistentIdentifier {
+        while true {
+            let identifier = PersistentIdentifier(entityName: entityName, storeIdentifier: store.identifier, primaryKey: .string(ModelKey.random()))
+            if archive[identifier] == nil { return identifier }
+        }
+    }
+
     /// The identifier an inserted snapshot is stored under: the model it equals on a uniqueness
-    /// constraint (inserted earlier in this save, or stored), else a new one with a UUID key.
+    /// constraint (inserted earlier in this save, or stored), else a new one with a new random key.
     private mutating func target(of snapshot: DefaultSnapshot) throws -> PersistentIdentifier {
         let identifier = snapshot.persistentIdentifier
         let entityName = identifier.entityName
@@ -68,7 +81,7 @@ struct JSONSave {
             if let earlier = insertedUniqueValues[entityName]?[index]?[values] { found = earlier; break }
             if let stored = stored(entityName, constraint: index)[values] { found = stored; break }
         }
-        let resolved = try found ?? PersistentIdentifier.identifier(for: store.identifier, entityName: entityName, primaryKey: UUID())
+        let resolved = found ?? newIdentifier(entityName)
         for (index, values) in constraints { insertedUniqueValues[entityName, default: [:]][index, default: [:]][values] = resolved }
         return resolved
     }

@@ -14,9 +14,11 @@ import OpenSwiftData
 /// - A save rewrites the file crash-safely (temporary file, `fsync`, `rename`, directory `fsync`)
 ///   under an `flock` on `.<file>.lock`, after reloading the file if another process changed it.
 ///   A failed save leaves the file and the store as they were.
-/// - Inserted models get identifiers of this store with a UUID primary key, as the seeds mint
-///   them; a deleted model's key is never reused. Identifiers already in a file (the seeds', and the
-///   temporary ones the blog's store archives) keep working.
+/// - Inserted models get identifiers of this store with a random 15-character key (90 bits, held
+///   inline by Swift strings, where the seeds' UUIDs take 36); a key in use is never drawn again,
+///   and a deleted model's key comes back with odds of about 1 in 10^27 per insert. Identifiers
+///   already in a file (UUID keys, the seeds', and the temporary ones the blog's store archives)
+///   keep working.
 /// - Uniqueness constraints (`@Attribute(.unique)`, `#Unique`) make an insert update the model
 ///   it equals, as the default store does.
 ///

@@ -80,14 +80,33 @@ import Testing
         #expect(try encoder.encode(snapshots) == Data(contentsOf: url))
     }
 
-    @Test func insertedModelsGetUUIDKeysInTheFilesStore() throws {
+    @Test func insertedModelsGetFifteenCharacterRandomKeysInTheFilesStore() throws {
         let scratch = try ScratchDirectory()
         let context = ModelContext(try notesContainer(scratch.file("notes.json")))
-        let note = JSONNote(title: "a")
-        context.insert(note)
+        let notes = [JSONNote(title: "a"), JSONNote(title: "b")]
+        for note in notes { context.insert(note) }
         try context.save()
-        #expect(note.persistentModelID.storeIdentifier == "notes.json")
-        #expect(UUID(uuidString: note.persistentModelID.primaryKey.description) != nil)
+        let alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        let keys = notes.map(\.persistentModelID.primaryKey.description)
+        #expect(notes.map(\.persistentModelID.storeIdentifier) == ["notes.json", "notes.json"])
+        #expect(keys.map(\.count) == [15, 15])
+        #expect(keys.allSatisfy { $0.allSatisfy(alphabet.contains) })
+        #expect(keys[0] != keys[1])
+    }
+
+    /// Each character takes the next six bits of a draw, lowest first: ten from the first
+    /// draw, five from the second.
+    @Test func aKeyIsSixBitsPerCharacterOfTwoDraws() {
+        var generator = FixedDraws(values: [0, 0b111111_000001])
+        #expect(ModelKey.random(using: &generator) == "AAAAAAAAAAB_AAA")
+        var ones = FixedDraws(values: [.max, .max])
+        #expect(ModelKey.random(using: &ones) == "_______________")
+    }
+
+    /// A generator answering the given values in turn.
+    struct FixedDraws: RandomNumberGenerator {
+        var values: [UInt64]
+        mutating func next() -> UInt64 { values.removeFirst() }
     }
 
     /// The blog's store archives `[PersistentIdentifier: DefaultSnapshot]` with a default

@@ -173,7 +173,7 @@ import Testing
 
     /// Many voyages over few legs each (the store tests every leg once, up front), and few
     /// voyages over many unrelated legs (it looks each held leg up): the same answers as Swift's.
-    /// In memory (integer keys) and in a JSON file (UUID keys), both on the snapshot engine.
+    /// In memory (integer keys) and in a JSON file (random string keys), both on the snapshot engine.
     @Test(arguments: [(voyages: 40, looseLegs: 0), (voyages: 3, looseLegs: 60)], [false, true])
     func containsWhereAnswersTheSameWhetherLegsAreTestedOnceOrLookedUp(counts: (voyages: Int, looseLegs: Int), inJSONFile: Bool) throws {
         let (voyages, looseLegs) = counts
