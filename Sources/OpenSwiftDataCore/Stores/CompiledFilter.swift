@@ -15,20 +15,6 @@ indirect enum CompiledFilter {
     /// destination entity: whether any model the to-many holds is one whose key passed. A model of
     /// another entity (a subclass) is unreadable here.
     case anyRelatedKey(slot: Int, RelatedKeys)
-
-    /// The models of a destination entity that passed a `contains(where:)` test, in one object so
-    /// that matching a row retains one reference.
-    final class RelatedKeys {
-        let scope: IdentifierScope?
-        let entityName: String
-        let passing: Set<PrimaryKey>
-
-        init(scope: IdentifierScope?, entityName: String, passing: Set<PrimaryKey>) {
-            self.scope = scope
-            self.entityName = entityName
-            self.passing = passing
-        }
-    }
     case and(CompiledFilter, CompiledFilter)
     case or(CompiledFilter, CompiledFilter)
     case not(CompiledFilter)
@@ -108,7 +94,7 @@ indirect enum CompiledFilter {
                 guard identifier.scope === keys.scope
                         || identifier.entityName == keys.entityName && identifier.storeIdentifier == keys.scope?.storeIdentifier
                 else { throw Unreadable() }
-                if keys.passing.contains(identifier.primaryKey) { return true }
+                if keys.contains(identifier.primaryKey) { return true }
             }
             return false
         case let .and(lhs, rhs):
