@@ -205,11 +205,6 @@ package enum EntityRegistry {
         try $schemaInUse.withValue(schema, operation: body)
     }
 
-    /// Runs `body` with entity names resolving to `schema`'s model types first.
-    package static func resolving<R>(in schema: Schema?, _ body: () async throws -> R) async rethrows -> R {
-        try await $schemaInUse.withValue(schema, operation: body)
-    }
-
     static func register(_ modelTypes: [any PersistentModel.Type]) {
         lock.withLock {
             for type in modelTypes { types[String(describing: type)] = type }
