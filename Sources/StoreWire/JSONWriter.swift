@@ -53,7 +53,7 @@ struct JSONWriter {
             floatingPoint(date.timeIntervalSinceReferenceDate)
         case .uuid:
             guard let uuid = value as? UUID else { return false }
-            string(uuid.uuidString)
+            string(uuid.canonicalString)
         case .int64:
             guard let integer = value as? Int64 else { return false }
             append(String(integer))

@@ -235,7 +235,7 @@ extension JSONWriter {
             floatingPoint(date.timeIntervalSinceReferenceDate)
         case .uuid(let uuid):
             append("{\"uuid\":")
-            string(uuid.uuidString)
+            string(uuid.canonicalString)
         case .data(let data):
             append("{\"data\":")
             string(data.base64EncodedString())

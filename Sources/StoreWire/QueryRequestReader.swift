@@ -210,7 +210,7 @@ package struct QueryRequestReader: JSONScanning {
         case "string": value = .string(try string())
         case "date": value = .date(Date(timeIntervalSinceReferenceDate: try floatingPoint(Double.self)))
         case "uuid":
-            guard let uuid = UUID(uuidString: try string()) else { throw UnexpectedJSON() }
+            guard let uuid = UUID(canonicalString: try string()) else { throw UnexpectedJSON() }
             value = .uuid(uuid)
         case "data":
             guard let data = Data(base64Encoded: try string()) else { throw UnexpectedJSON() }

@@ -136,7 +136,7 @@ package struct RowsReader: JSONScanning {
             return wrap(false, wraps)
         case .date: return wrap(Date(timeIntervalSinceReferenceDate: try parsed { Double($0) }), wraps)
         case .uuid:
-            guard let uuid = UUID(uuidString: try string()) else { throw UnexpectedJSON() }
+            guard let uuid = UUID(canonicalString: try string()) else { throw UnexpectedJSON() }
             return wrap(uuid, wraps)
         case .toOne, .toMany, .other:
             guard let decodable = column.decodable else { throw UnexpectedJSON() }
