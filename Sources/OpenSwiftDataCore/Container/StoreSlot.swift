@@ -30,7 +30,7 @@ package final class StoreSlot: @unchecked Sendable {
     package let configuration: any DataStoreConfiguration
     package let entityNames: Set<String>
     /// The schema the store serves: entity names in its snapshots resolve to its model types.
-    let schema: Schema?
+    let schema: Schema
     let lock = NSRecursiveLock()
     /// How many fetch requests reached the store: tests use it to prove a load costs a constant
     /// number of queries (no N+1).
@@ -43,7 +43,7 @@ package final class StoreSlot: @unchecked Sendable {
         self.configuration = configuration
         instruments = StoreInstruments(storeName: configuration.name)
         schema = configuration.schema ?? store.schema
-        entityNames = Set((configuration.schema ?? store.schema).entities.map(\.name))
+        entityNames = Set(schema.entities.map(\.name))
     }
 
     /// Runs one call to the store, measured, with entity names resolving to the store's schema:
