@@ -23,7 +23,7 @@ import Testing
 /// A store written outside the library that adopts `DataStoreRowAccess`: it passes the kit, and
 /// contexts reach it through rows alone.
 @Suite struct RowStoreTests {
-    static let kit = DataStoreConformance(capabilities: [.erase]) { schema, _ in
+    static let kit = DataStoreConformance(capabilities: [.erase, .batchDelete]) { schema, _ in
         SampleRowStoreConfiguration(name: "conformance", schema: schema)
     }
 
@@ -59,7 +59,7 @@ import Testing
         #expect(counts.saves == 0)
     }
 
-    static let deferringKit = DataStoreConformance(capabilities: [.erase]) { schema, _ in
+    static let deferringKit = DataStoreConformance(capabilities: [.erase, .batchDelete]) { schema, _ in
         SampleRowStoreConfiguration(name: "conformance-deferring", schema: schema, defersToMany: true)
     }
 

@@ -12,6 +12,8 @@ extension SampleRowStore {
         public var rowSaves = 0
         /// Reads of a to-many relationship left for later, one per relationship and fetch.
         public var toManyLoads = 0
+        /// Calls of `delete(_:)`, the batch delete of `DataStoreBatching`.
+        public var batchDeletes = 0
 
         /// Counts at zero.
         public init() {}

@@ -3,12 +3,13 @@ import OpenSwiftData
 
 /// A custom store written on the public API alone, as a store author outside the library would:
 /// it keeps the snapshots it is given in memory, one table per entity in the order they were first
-/// saved, and speaks rows to contexts through `DataStoreRowAccess`.
+/// saved, speaks rows to contexts through `DataStoreRowAccess`, and deletes whole entities in
+/// one step through `DataStoreBatching`.
 ///
 /// It runs the queries contexts make on their own (everything, a page of it, models by
 /// identifier) and sends every other filter and every sort back to the context with
 /// `DataStoreError.preferInMemoryFilter` and `.preferInMemorySort`. It passes the conformance kit
-/// with the `.erase` capability, and is the store that the article "Writing a
+/// with the `.erase` and `.batchDelete` capabilities, and is the store that the article "Writing a
 /// custom DataStore" ends with.
 ///
 /// ```swift

@@ -72,17 +72,25 @@ package final class StoreSlot: @unchecked Sendable {
     /// Whether the store rewrites references to models inserted in the same save itself.
     package var rewritesReferences: Bool { store is any RewritesRelationshipReferences }
 
-    package func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState) throws -> FetchedRows {
-        try measure(.fetch, entity: Schema.entityName(for: T.self)) { try rows(descriptor, editingState: editingState) }
+    /// The rows the store answers the descriptor with. `narrowing` gets them first, to drop
+    /// those the context has no use for (a filter the store sent back): a row store's values are
+    /// then read into a model's slot form for the kept rows alone.
+    package func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState,
+                                           narrowing: ([Row]) -> [Row] = { $0 }) throws -> FetchedRows {
+        try measure(.fetch, entity: Schema.entityName(for: T.self)) { try rows(descriptor, editingState: editingState, narrowing: narrowing) }
     }
 
-    private func rows<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState) throws -> FetchedRows {
+    private func rows<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, editingState: EditingState,
+                                          narrowing: ([Row]) -> [Row]) throws -> FetchedRows {
         if let rowStore {
             var rows = try lock.withLock {
                 fetchRequestCount += 1
                 return try rowStore.fetchRows(descriptor, editingState: editingState)
             }
-            try makeContextReady(&rows, info: ModelTypeInfo.of(T.self), attributesTyped: rowStore.rowsHoldDeclaredTypes)
+            let info = ModelTypeInfo.of(T.self)
+            try checkWidths(of: rows, info: info)
+            rows = narrowing(rows)
+            try makeContextReady(&rows, info: info, attributesTyped: rowStore.rowsHoldDeclaredTypes)
             return FetchedRows(rows: rows, related: [])
         }
         func open<S: DataStore>(_ store: S) throws -> FetchedRows {
@@ -96,6 +104,7 @@ package final class StoreSlot: @unchecked Sendable {
                 guard snapshot.persistentIdentifier.entityName == info.entityName else { continue }
                 rows.append(Row(identifier: snapshot.persistentIdentifier, values: try SnapshotReader.slotValues(of: snapshot, info: info)))
             }
+            rows = narrowing(rows)
             guard !result.relatedSnapshots.isEmpty else { return FetchedRows(rows: rows, related: []) }
             let related = try result.relatedSnapshots.values.compactMap { snapshot -> Row? in
                 guard let type = EntityRegistry.modelType(named: snapshot.persistentIdentifier.entityName) else { return nil }
@@ -107,17 +116,21 @@ package final class StoreSlot: @unchecked Sendable {
         return try open(store)
     }
 
+    /// Refuses a fetch whose rows do not hold one value per persisted property.
+    private func checkWidths(of rows: [Row], info: ModelTypeInfo) throws {
+        let count = info.properties.count
+        for row in rows where row.values.count != count {
+            throw PersistenceError(.invalidSnapshot, "The store '\(configuration.name)' answered a \(info.entityName) row with \(row.values.count) values for \(count) persisted properties; a row holds one value per property, in DataStoreRowLayout's order.")
+        }
+    }
+
     /// A row store's rows as a model's slots hold them, in place (each row's array is the row
     /// store's own, so it is written only where a value changes). Rows with nothing to read (typed
-    /// attributes, no relationship) are only counted, not accessed for writing.
+    /// attributes, no relationship) are left as they are.
     private func makeContextReady(_ rows: inout [Row], info: ModelTypeInfo, attributesTyped: Bool) throws {
-        let count = info.properties.count
-        let reads = !attributesTyped || !info.relationshipSlots.isEmpty
+        guard !attributesTyped || !info.relationshipSlots.isEmpty else { return }
         for index in rows.indices {
-            guard rows[index].values.count == count else {
-                throw PersistenceError(.invalidSnapshot, "The store '\(configuration.name)' answered a \(info.entityName) row with \(rows[index].values.count) values for \(count) persisted properties; a row holds one value per property, in DataStoreRowLayout's order.")
-            }
-            if reads { try SnapshotReader.readRow(&rows[index].values, info: info, attributesTyped: attributesTyped) }
+            try SnapshotReader.readRow(&rows[index].values, info: info, attributesTyped: attributesTyped)
         }
     }
 

@@ -60,20 +60,39 @@ extension ModelContext {
                 if let storage = model.backingStorage { registered.append(storage) }
             }
         }
-        do {
-            if try slot.batchDelete(predicate, includeSubclasses: includeSubclasses, editingState: editingState) {
-                // Relationships to `T` may hold its subclasses' models, which stay unless deleted too.
-                let everyModel = predicate == nil && (!hasInheritance || subclassTypes(of: T.self).isEmpty)
-                drop(registered, all: registered.count == registry.count, wholeTables: wholeTables,
-                     everyModelOf: everyModel ? T.self : nil)
-                return
-            }
-        } catch DataStoreError.preferInMemoryFilter {
-            // Falls through to the in-memory path below.
+        if predicate != nil { readInverseReferences(of: registered) }
+        if try batchDeleteInStore(predicate, includeSubclasses: includeSubclasses, slot: slot) {
+            // Relationships to `T` may hold its subclasses' models, which stay unless deleted too.
+            let everyModel = predicate == nil && (!hasInheritance || subclassTypes(of: T.self).isEmpty)
+            drop(registered, all: registered.count == registry.count, wholeTables: wholeTables,
+                 everyModelOf: everyModel ? T.self : nil)
+            return
         }
         var descriptor = FetchDescriptor<T>(predicate: predicate)
         descriptor.includePendingChanges = true
         for model in try fetchExactly(descriptor) { delete(model) }
+    }
+
+    /// Whether the store deleted the matching models itself. A batching store that sends the
+    /// predicate back (`preferInMemoryFilter`) is asked again with the identifiers of the stored
+    /// models the context finds matching, so the delete still happens in the store, at once.
+    private func batchDeleteInStore<T: PersistentModel>(_ predicate: Predicate<T>?, includeSubclasses: Bool, slot: StoreSlot) throws -> Bool {
+        do {
+            return try slot.batchDelete(predicate, includeSubclasses: includeSubclasses, editingState: editingState)
+        } catch DataStoreError.preferInMemoryFilter where predicate != nil {
+            var stored = FetchDescriptor<T>(predicate: predicate)
+            stored.includePendingChanges = false
+            let identifiers = try fetchIdentifiers(stored)
+            guard !identifiers.isEmpty else { return true }
+            do {
+                return try slot.batchDelete(#Predicate<T> { identifiers.contains($0.persistentModelID) },
+                                            includeSubclasses: includeSubclasses, editingState: editingState)
+            } catch DataStoreError.preferInMemoryFilter {
+                return false
+            }
+        } catch DataStoreError.preferInMemoryFilter {
+            return false
+        }
     }
 
     /// After a store-side batch delete, the context's copies of the deleted models are gone too.
@@ -110,6 +129,18 @@ extension ModelContext {
         for storage in storages {
             storage.context = nil
             storage.releaseRelationships()
+        }
+    }
+
+    /// Reads the to-many relationships with an inverse that `storages` left to be read, while the
+    /// store still holds them: after it deletes the models, a relationship read from it would
+    /// name none of the survivors that must let go of them.
+    func readInverseReferences(of storages: [BackingStorage]) {
+        for storage in storages where !storage.isFault {
+            for slot in storage.info.relationshipSlots where storage.info.relationshipRule(at: slot)?.inverse != nil {
+                guard let unresolved = BackingStorage.UnresolvedRelationship.of(storage.values[slot]) else { continue }
+                _ = unresolved.identifiers
+            }
         }
     }
 

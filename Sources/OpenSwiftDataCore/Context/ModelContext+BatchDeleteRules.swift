@@ -19,6 +19,7 @@ extension ModelContext {
             return
         }
         let stored = doomed.filter { $0.backingStorage.map { !inserted.contains($0) } ?? false }
+        readInverseReferences(of: doomed.compactMap(\.backingStorage))
         try deleteInStore(stored)
         // The store deleted the saved ones; the context drops them all as after any batch delete.
         drop(doomed.compactMap(\.backingStorage), all: false, wholeTables: [])

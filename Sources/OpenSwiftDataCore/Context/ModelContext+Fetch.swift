@@ -40,16 +40,10 @@ extension ModelContext {
         // `Collection`'s witnesses and copying it.
         var models: [T] = []
         models.reserveCapacity(fetched.rows.rows.count)
-        var mustSort = fetched.sortInMemory
-        var rows = fetched.rows.rows
-        if fetched.filterInMemory || fetched.sortInMemory {
-            let sentBack = sentBackRows(rows, descriptor, filter: fetched.filterInMemory, sort: fetched.sortInMemory, info: info)
-            rows = sentBack.rows
-            if sentBack.sorted { mustSort = false }
-        }
-        for row in rows { models.append(materialize(row, as: T.self, info: info, unknown: fresh)) }
+        var mustSort = fetched.sortInMemory && !fetched.rowsSorted
+        for row in fetched.rows.rows { models.append(materialize(row, as: T.self, info: info, unknown: fresh)) }
         try prefetch(descriptor.relationshipKeyPathsForPrefetching, of: models)
-        if fetched.filterInMemory, let predicate = descriptor.predicate {
+        if fetched.filterInMemory, !fetched.rowsFiltered, let predicate = descriptor.predicate {
             models = try models.filter { try predicate.evaluate($0) }
         }
         if pending {
@@ -162,8 +156,12 @@ extension ModelContext {
     func hasPendingChanges<T: PersistentModel>(of _: T.Type) -> Bool {
         // Without pending changes (most fetches) the entity's name is not worked out.
         if inserted.isEmpty && changed.isEmpty && deleted.isEmpty { return false }
-        let entity = Schema.entityName(for: T.self)
-        let matches = { (storage: BackingStorage) in storage.info.entityName == entity }
+        return hasPendingChanges(ofEntity: Schema.entityName(for: T.self))
+    }
+
+    func hasPendingChanges(ofEntity entityName: String) -> Bool {
+        if inserted.isEmpty && changed.isEmpty && deleted.isEmpty { return false }
+        let matches = { (storage: BackingStorage) in storage.info.entityName == entityName }
         return inserted.contains(where: matches) || changed.contains(where: matches) || deleted.contains(where: matches)
     }
 
@@ -171,13 +169,21 @@ extension ModelContext {
         var rows: StoreSlot.FetchedRows
         var filterInMemory: Bool
         var sortInMemory: Bool
+        /// Whether the rows are those the predicate keeps already, though the store sent it back.
+        var rowsFiltered = false
+        /// Whether the rows are in the descriptor's order already, though the store sent the sort back.
+        var rowsSorted = false
     }
 
-    /// Asks the store, dropping the parts it asks the context to do itself.
+    /// Asks the store, dropping the parts it asks the context to do itself. The rows of a filter
+    /// or sort sent back are narrowed and ordered (``sentBackRows(_:_:filter:sort:info:)``) before
+    /// they are read into slot form.
     func fetchRows<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> FetchOutcome {
         let slot = try container.slot(forEntity: Schema.entityName(for: T.self))
         var filterInMemory = false
         var sortInMemory = false
+        var rowsFiltered = false
+        var rowsSorted = false
         // The descriptor as it is, or without what the store left to the context.
         func attempt() throws -> StoreSlot.FetchedRows {
             guard filterInMemory || sortInMemory else { return try slot.fetch(descriptor, editingState: editingState) }
@@ -186,11 +192,19 @@ extension ModelContext {
             if sortInMemory { attempt.sortBy = [] }
             attempt.fetchLimit = nil
             attempt.fetchOffset = nil
-            return try slot.fetch(attempt, editingState: editingState)
+            let (filter, sort) = (filterInMemory, sortInMemory)
+            return try slot.fetch(attempt, editingState: editingState) { rows in
+                let sentBack = sentBackRows(rows, descriptor, filter: filter, sort: sort, info: ModelTypeInfo.of(T.self))
+                rowsFiltered = sentBack.filtered
+                rowsSorted = sentBack.sorted
+                return sentBack.rows
+            }
         }
         while true {
             do {
-                return FetchOutcome(rows: try attempt(), filterInMemory: filterInMemory, sortInMemory: sortInMemory)
+                let rows = try attempt()
+                return FetchOutcome(rows: rows, filterInMemory: filterInMemory, sortInMemory: sortInMemory,
+                                    rowsFiltered: rowsFiltered, rowsSorted: rowsSorted)
             } catch DataStoreError.preferInMemoryFilter where !filterInMemory && descriptor.predicate != nil {
                 filterInMemory = true
             } catch DataStoreError.preferInMemorySort where !sortInMemory && !descriptor.sortBy.isEmpty {

@@ -5,31 +5,79 @@ extension ModelContext {
     /// (`preferInMemoryFilter`, `preferInMemorySort`) before building any model.
     struct SentBackRows {
         var rows: [StoreSlot.Row]
+        /// Whether `rows` are exactly those the predicate keeps.
+        var filtered = false
         /// Whether `rows` are in the descriptor's order already.
         var sorted: Bool
     }
 
     /// The rows a sent-back predicate can keep, and in the descriptor's order when its sort was sent
     /// back too: tested and ordered with the compiled filter and the comparisons the snapshot
-    /// stores answer with, where the predicate and every sort key read the model's own attributes.
-    /// The kept rows are still tested with the `Predicate` once they are models, so Swift's
-    /// semantics decide what matches; this spares building a model for every stored row, and
-    /// sorting models through key paths. A row the filter cannot read, a relationship, or pending
-    /// changes of `T` (whose rows hold stored values) leave the rows as they came.
+    /// stores answer with, where the predicate reads the model's own attributes and
+    /// `contains(where:)` over a to-many, and every sort key reads an attribute. The rows hold
+    /// the values as the store answered them, not yet read into slot form. The compiled filter
+    /// decides as it decides for the snapshot stores, so the kept rows need no second test as
+    /// models; this spares building a model for every stored row (and every related one),
+    /// evaluating the `Predicate` on each, and sorting models through key paths. A row the
+    /// filter cannot read, or pending changes of `T` or of a related entity the filter reads
+    /// (whose rows hold stored values), leave the rows as they came, for the `Predicate` to test
+    /// as models.
     func sentBackRows<T: PersistentModel>(_ rows: [StoreSlot.Row], _ descriptor: FetchDescriptor<T>, filter: Bool, sort: Bool,
                                           info: ModelTypeInfo) -> SentBackRows {
         let unchanged = SentBackRows(rows: rows, sorted: false)
         guard rows.count > 1, !hasPendingChanges(of: T.self),
               let query = try? DataStoreQuery(descriptor, translator: ModelQueryResolution.translator(for: T.self)) else { return unchanged }
         var kept = rows
+        var filtered = false
         if filter, let expression = query.filter {
-            guard let compiled = CompiledFilter(expression, info: info), !compiled.readsRelatedModels,
-                  let passing = Self.rows(rows, passing: compiled, info: info) else { return unchanged }
+            guard var compiled = CompiledFilter(expression, info: info) else { return unchanged }
+            if compiled.readsRelatedModels {
+                guard let tested = testedOnStoredModels(compiled) else { return unchanged }
+                compiled = tested
+            }
+            guard let passing = Self.rows(rows, passing: compiled, info: info) else { return unchanged }
             kept = passing
+            filtered = true
         }
-        guard sort, !query.sortBy.isEmpty else { return SentBackRows(rows: kept, sorted: false) }
-        guard let ordered = Self.rows(kept, sortedBy: query.sortBy, info: info) else { return SentBackRows(rows: kept, sorted: false) }
-        return SentBackRows(rows: ordered, sorted: true)
+        guard sort, !query.sortBy.isEmpty else { return SentBackRows(rows: kept, filtered: filtered, sorted: false) }
+        guard let ordered = Self.rows(kept, sortedBy: query.sortBy, info: info) else { return SentBackRows(rows: kept, filtered: filtered, sorted: false) }
+        return SentBackRows(rows: ordered, filtered: filtered, sorted: true)
+    }
+
+    /// The filter with each `contains(where:)` test run once on every stored model of its
+    /// destination, fetched as rows that never become models; nil when the destination has
+    /// pending changes, or its rows cannot be tested here.
+    private func testedOnStoredModels(_ filter: CompiledFilter) -> CompiledFilter? {
+        switch filter {
+        case let .anyRelated(slot, destination, test):
+            guard !hasPendingChanges(ofEntity: destination.entityName), let keys = storedKeys(of: destination, passing: test) else { return nil }
+            return .anyRelatedKey(slot: slot, keys)
+        case let .and(lhs, rhs):
+            guard let lhs = testedOnStoredModels(lhs), let rhs = testedOnStoredModels(rhs) else { return nil }
+            return .and(lhs, rhs)
+        case let .or(lhs, rhs):
+            guard let lhs = testedOnStoredModels(lhs), let rhs = testedOnStoredModels(rhs) else { return nil }
+            return .or(lhs, rhs)
+        case .not(let operand):
+            return testedOnStoredModels(operand).map { .not($0) }
+        case .compare, .stringEquals, .anyRelatedKey:
+            return filter
+        }
+    }
+
+    /// The keys of the destination's stored models that pass `test`: its store's rows, tested as
+    /// they arrive and dropped before any is read into slot form.
+    private func storedKeys(of destination: ModelTypeInfo, passing test: CompiledFilter) -> CompiledFilter.RelatedKeys? {
+        guard let slot = try? container.slot(forEntity: destination.entityName) else { return nil }
+        var keys: CompiledFilter.RelatedKeys?
+        func fetch<M: PersistentModel>(_: M.Type) {
+            _ = try? slot.fetch(FetchDescriptor<M>(), editingState: editingState) { rows in
+                keys = CompiledFilter.passingKeys(of: rows, destination: destination, test: test)
+                return []
+            }
+        }
+        fetch(destination.modelType)
+        return keys
     }
 
     /// The rows `filter` keeps; nil when a row cannot be read by slot.

@@ -35,13 +35,34 @@ extension CompiledFilter {
         return held * rows.count / sample.count
     }
 
+    /// The keys of the destination's `rows` that pass `test`, for a context testing a
+    /// `contains(where:)` its store sent back; nil when a row cannot be tested here, or when a
+    /// related model the store no longer holds (read as all nil) would pass.
+    static func passingKeys(of rows: [DataStoreRow], destination: ModelTypeInfo, test: CompiledFilter) -> RelatedKeys? {
+        let noRelated: (PersistentIdentifier) -> DefaultSnapshot? = { _ in nil }
+        guard missingModelsFail(test, destination: destination) else { return nil }
+        var passing = Set<PrimaryKey>()
+        for index in rows.indices {
+            guard let passes = try? test.matches(rows[index].values, entityName: destination.entityName, related: noRelated) else { return nil }
+            if passes { passing.insert(rows[index].persistentIdentifier.primaryKey) }
+        }
+        return RelatedKeys(scope: rows.first?.persistentIdentifier.scope, entityName: destination.entityName, passing: passing)
+    }
+
+    /// Whether a related model the store no longer holds, read as all nil, fails `test`: a key
+    /// missing from a set of passing keys must.
+    private static func missingModelsFail(_ test: CompiledFilter, destination: ModelTypeInfo,
+                                          related: (PersistentIdentifier) -> DefaultSnapshot? = { _ in nil }) -> Bool {
+        let nothing = [Any?](repeating: nil, count: destination.properties.count)
+        return (try? test.matches(nothing, entityName: destination.entityName, related: related)) == false
+    }
+
     /// The keys of the destination's models that pass `test`, and their identifiers' scope; nil
     /// when a model cannot be tested here, or when a related model the store no
     /// longer holds (read as all nil) would pass, as a key missing from the set must not.
     private static func passingKeys(of candidates: [DefaultSnapshot], destination: ModelTypeInfo, test: CompiledFilter,
                                     related: (PersistentIdentifier) -> DefaultSnapshot?) -> (IdentifierScope?, Set<PrimaryKey>)? {
-        let nothing = [Any?](repeating: nil, count: destination.properties.count)
-        guard (try? test.matches(nothing, entityName: destination.entityName, related: related)) == false else { return nil }
+        guard missingModelsFail(test, destination: destination, related: related) else { return nil }
         var passing = Set<PrimaryKey>()
         // By index: a snapshot is copied (several reference counts) only when it passes.
         for index in candidates.indices {
