@@ -24,6 +24,19 @@ extension DefaultStore: QueryableDataStore {
                 try rowsDeferringToMany(select.prepared(in: db), select.values, layout: layout)
             }
         }
+        if !readsToMany {
+            // A shape not planned yet (a store's first fetch of it) stays one statement unless its
+            // SQL depends on the NaN flags: the flags and the select are then read in one transaction.
+            return try readOne("Fetching \(layout.entityName)") { db in
+                let probe = SQLiteNaNFlags.probe()
+                let select = try selectStatement(query, layout: layout, columns: .models, db: db, nanFlags: probe)
+                guard probe.consulted else { return try rowsDeferringToMany(select.prepared(in: db), select.values, layout: layout) }
+                return try Self.committing(.deferred, db) { db in
+                    let select = try selectStatement(query, layout: layout, columns: .models, db: db)
+                    return try rowsDeferringToMany(select.prepared(in: db), select.values, layout: layout)
+                }
+            }
+        }
         return try read("Fetching \(layout.entityName)") { db in
             try rows(selectStatement(query, layout: layout, columns: .models, db: db), layout: layout, deferring: deferringToMany, db: db)
         }

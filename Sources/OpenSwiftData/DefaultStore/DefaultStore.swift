@@ -178,7 +178,7 @@ public final class DefaultStore: DataStore, DataStoreBatching, RewritesRelations
 
     /// `body` in GRDB's transaction of `kind`, committed, and its result. Inside a migration's
     /// transaction (`SQLiteMigrationTarget`) it is a savepoint of that one.
-    private static func committing<T>(_ kind: Database.TransactionKind, _ db: Database, _ body: (Database) throws -> T) throws -> T {
+    static func committing<T>(_ kind: Database.TransactionKind, _ db: Database, _ body: (Database) throws -> T) throws -> T {
         var result: T?
         let operations = { () throws -> Database.TransactionCompletion in
             result = try body(db)

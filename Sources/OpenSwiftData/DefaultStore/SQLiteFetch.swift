@@ -52,21 +52,23 @@ extension DefaultStore {
 
     /// `SELECT <columns> FROM "T" [WHERE …] ORDER BY … [LIMIT ? [OFFSET ?]]`: the store's plan for
     /// the query's shape, rendered and kept the first time the shape is seen.
-    func selectStatement(_ query: DataStoreQuery, layout: SQLiteEntityLayout, columns: SQLiteSelectPlans.Columns, db: Database) throws -> Statement {
+    /// `nanFlags`: the flags to render with, for a caller that asks afterwards whether they were read.
+    func selectStatement(_ query: DataStoreQuery, layout: SQLiteEntityLayout, columns: SQLiteSelectPlans.Columns, db: Database,
+                         nanFlags given: SQLiteNaNFlags? = nil) throws -> Statement {
+        let nanFlags = given ?? SQLiteNaNFlags(db)
         if let shape = Self.shape(of: query) {
             if let plan = selectPlans.plan(for: shape, columns: columns) {
                 return try statement(plan, shape: shape, query: query)
             }
             // Rendered with the constants' positions in their place, so the arguments say which
             // constant each binds; the SQL is the query's own, as rendering never looks at them.
-            let nanFlags = SQLiteNaNFlags(db)
             let rendered = try renderSelect(shape.query, layout: layout, columns: columns, nanFlags: nanFlags)
             if let plan = SQLiteSelectPlans.plan(sql: rendered.sql, renderedArguments: rendered.arguments, constantCount: shape.constants.count) {
                 if !nanFlags.consulted { selectPlans.keep(plan, for: shape, columns: columns) }
                 return try statement(plan, shape: shape, query: query)
             }
         }
-        let rendered = try renderSelect(query, layout: layout, columns: columns, nanFlags: SQLiteNaNFlags(db))
+        let rendered = try renderSelect(query, layout: layout, columns: columns, nanFlags: nanFlags)
         return Statement(sql: rendered.sql, values: try bind(rendered.arguments + Self.paging(query).arguments))
     }
 

@@ -5,7 +5,7 @@ import OpenSwiftDataCore
 /// own transaction the first time it names a column that can hold NaN: only REAL and JSON columns
 /// can, and most queries name none, so they skip reading the flags.
 final class SQLiteNaNFlags {
-    private let db: Database
+    private let db: Database?
     private var flags: Set<String>?
     /// Whether a column that can hold NaN was named: SQL rendered then depends on the flags.
     private(set) var consulted = false
@@ -14,10 +14,19 @@ final class SQLiteNaNFlags {
         self.db = db
     }
 
+    private init() {
+        db = nil
+    }
+
+    /// Flags that read nothing and answer no NaN anywhere: a rendering with them tells whether
+    /// the query needs the flags at all (``consulted``), and is used only when it does not.
+    static func probe() -> SQLiteNaNFlags { SQLiteNaNFlags() }
+
     /// Whether `Entity.property`, stored as `storage`, has held NaN or a non-finite JSON number.
     func flags(_ entityName: String, _ property: String, storage: SQLiteColumn.Storage) throws -> Bool {
         guard storage == .real || storage == .json else { return false }
         consulted = true
+        guard let db else { return false }
         if flags == nil { flags = try SQLiteMetadata.nanColumns(db) }
         return flags!.contains("\(entityName).\(property)")
     }
