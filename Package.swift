@@ -159,6 +159,7 @@ let package = Package(
             name: "OpenSwiftDataTests",
             dependencies: [
                 "OpenSwiftData",
+                "DataStoreTesting",
                 "JSONStore",
                 "PostgresStore",
                 "PostgresTestSupport",

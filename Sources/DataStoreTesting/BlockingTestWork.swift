@@ -18,6 +18,17 @@ public func withBlockingWork<T>(_ work: () throws -> T) async throws -> T {
     try await withTaskExecutorPreference(BlockingWorkExecutor.shared) { try work() }
 }
 
+/// Runs `work` outside Swift's cooperative pool too, for awaiting code with a deadline: an HTTP
+/// request whose client gives up after 30 seconds must not wait that long for a pool thread that
+/// blocking tests hold, between its answer's arrival and the reading of its body.
+///
+/// ```swift
+/// let reply = try await withBlockingWork { try await client.execute(request, timeout: .seconds(30)) }
+/// ```
+public func withBlockingWork<T>(_ work: () async throws -> T) async throws -> T {
+    try await withTaskExecutorPreference(BlockingWorkExecutor.shared) { try await work() }
+}
+
 /// Jobs run one after another on a serial dispatch queue, whose thread is not one of the
 /// cooperative pool's.
 private final class BlockingWorkExecutor: TaskExecutor {

@@ -1,3 +1,4 @@
+import DataStoreTesting
 import AsyncHTTPClient
 import Foundation
 import NIOCore
@@ -28,9 +29,12 @@ struct RawHTTP {
         request.headers.add(name: "Content-Type", value: "application/json")
         request.headers.add(contentsOf: extra)
         if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
-        let bytes = try await response.body.collect(upTo: 64 << 20)
-        return Reply(status: Int(response.status.code), headers: response.headers, body: Data(bytes.readableBytesView))
+        // Off the cooperative pool, which blocking tests may hold past the request's deadline.
+        return try await withBlockingWork {
+            let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+            let bytes = try await response.body.collect(upTo: 64 << 20)
+            return Reply(status: Int(response.status.code), headers: response.headers, body: Data(bytes.readableBytesView))
+        }
     }
 
     func send(_ path: String, json: String, token: String? = testToken, headers: [(String, String)] = []) async throws -> Reply {
