@@ -57,12 +57,12 @@ extension UUID {
         nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
     }
 
+    /// Comparisons, not a `switch` over ranges: a range pattern calls `~=` through
+    /// `RangeExpression.contains` for every digit, uninlined.
     private static func hexValue(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        default: nil
-        }
+        if digit >= UInt8(ascii: "0") && digit <= UInt8(ascii: "9") { return digit - UInt8(ascii: "0") }
+        let upper = digit & 0xDF
+        if upper >= UInt8(ascii: "A") && upper <= UInt8(ascii: "F") { return upper - UInt8(ascii: "A") + 10 }
+        return nil
     }
 }

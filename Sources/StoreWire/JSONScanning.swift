@@ -59,15 +59,19 @@ extension JSONScanning {
     mutating func string() throws -> String {
         try expect("\"")
         let start = offset
+        var ascii = true
         // Most strings have no escape: their bytes are the text.
         while let byte = peek, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
             guard byte >= 0x20 else { throw UnexpectedJSON() }
+            ascii = ascii && byte < 0x80
             offset += 1
         }
         guard peek != nil else { throw UnexpectedJSON() }
         var text = bytes[start..<offset]
         if peek == UInt8(ascii: "\"") {
             offset += 1
+            // ASCII is valid UTF-8 as it is: decoding it skips the generic validation.
+            if ascii { return text.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) } }
             return try Self.validUTF8(text)
         }
         var utf8 = Array(text)
@@ -134,13 +138,13 @@ extension JSONScanning {
             if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { offset += 1 }
             try digits()
         }
-        return String(decoding: bytes[start..<offset], as: UTF8.self)
+        return bytes[start..<offset].withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
     }
 
     /// One or more decimal digits.
     private mutating func digits() throws {
         let start = offset
-        while let byte = peek, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { offset += 1 }
+        while let byte = peek, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { offset += 1 }
         guard offset > start else { throw UnexpectedJSON() }
     }
 

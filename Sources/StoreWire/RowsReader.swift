@@ -70,8 +70,9 @@ package struct RowsReader: JSONScanning {
         }
     }
 
-    /// How one property's values are read, decided once per answer.
-    private struct Column {
+    /// How one property's values are read, decided once per answer. A class: each value read
+    /// takes its column, and copying the struct copied the property's description every time.
+    private final class Column {
         enum Kind { case string, int, int64, int32, double, float, bool, date, uuid, toOne, toMany, other }
         let property: ModelTypeInfo.Property
         let kind: Kind
