@@ -19,14 +19,10 @@ extension DefaultStore: QueryableDataStore {
         // One statement, without a transaction around it, when no to-many is read now.
         // Related rows of a hierarchy are read now too, to learn their entities.
         let readsToMany = !layout.polymorphic.isEmpty || layout.reader.toMany.contains { !(deferringToMany && $0.isByInverse) }
-        if !readsToMany, let select = try plannedSelectStatement(query, columns: .models) {
-            return try readOne("Fetching \(layout.entityName)") { db in
-                try rowsDeferringToMany(select.prepared(in: db), select.values, layout: layout)
-            }
-        }
         if !readsToMany {
-            // A shape not planned yet (a store's first fetch of it) stays one statement unless its
-            // SQL depends on the NaN flags: the flags and the select are then read in one transaction.
+            // A planned shape, or one rendered now (a store's first fetch of it), stays one statement
+            // unless its SQL depends on the NaN flags: the flags and the select are then read in one
+            // transaction.
             return try readOne("Fetching \(layout.entityName)") { db in
                 let probe = SQLiteNaNFlags.probe()
                 let select = try selectStatement(query, layout: layout, columns: .models, db: db, nanFlags: probe)

@@ -72,13 +72,6 @@ extension DefaultStore {
         return Statement(sql: rendered.sql, values: try bind(rendered.arguments + Self.paging(query).arguments))
     }
 
-    /// The statement for a query whose shape the store has planned; nil when it has none yet.
-    /// Needs no database: a caller can tell a read is this one statement before it starts.
-    func plannedSelectStatement(_ query: DataStoreQuery, columns: SQLiteSelectPlans.Columns) throws -> Statement? {
-        guard let shape = Self.shape(of: query), let plan = selectPlans.plan(for: shape, columns: columns) else { return nil }
-        return try statement(plan, shape: shape, query: query)
-    }
-
     /// A query's shape as this store renders it: a longer `in` list is bound as one JSON argument.
     private static func shape(of query: DataStoreQuery) -> DataStoreQueryShape? {
         DataStoreQueryShape(query, longestList: SQLiteQueryRenderer.largeListThreshold)

@@ -48,20 +48,9 @@ extension ModelContext {
     /// destination, fetched as rows that never become models; nil when the destination has
     /// pending changes, or its rows cannot be tested here.
     private func testedOnStoredModels(_ filter: CompiledFilter) -> CompiledFilter? {
-        switch filter {
-        case let .anyRelated(slot, destination, test):
+        filter.replacingAnyRelated { slot, destination, test in
             guard !hasPendingChanges(ofEntity: destination.entityName), let keys = storedKeys(of: destination, passing: test) else { return nil }
             return .anyRelatedKey(slot: slot, keys)
-        case let .and(lhs, rhs):
-            guard let lhs = testedOnStoredModels(lhs), let rhs = testedOnStoredModels(rhs) else { return nil }
-            return .and(lhs, rhs)
-        case let .or(lhs, rhs):
-            guard let lhs = testedOnStoredModels(lhs), let rhs = testedOnStoredModels(rhs) else { return nil }
-            return .or(lhs, rhs)
-        case .not(let operand):
-            return testedOnStoredModels(operand).map { .not($0) }
-        case .compare, .stringEquals, .anyRelatedKey:
-            return filter
         }
     }
 

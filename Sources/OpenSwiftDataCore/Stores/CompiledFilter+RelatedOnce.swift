@@ -4,21 +4,30 @@ extension CompiledFilter {
     /// its key costs several times testing a model in turn.
     func testingRelatedOnce(for rows: [DefaultSnapshot], info: ModelTypeInfo, entityRows: (String) -> [DefaultSnapshot],
                             related: (PersistentIdentifier) -> DefaultSnapshot?) -> CompiledFilter {
-        switch self {
-        case let .anyRelated(slot, destination, test):
+        // Never nil: a `contains(where:)` not worth testing once stays as it is.
+        replacingAnyRelated { slot, destination, test in
             let candidates = entityRows(destination.entityName)
             guard candidates.count <= 2 * Self.estimatedLookups(rows, slot: slot, info: info),
                   let (scope, passing) = Self.passingKeys(of: candidates, destination: destination, test: test, related: related)
-            else { return self }
+            else { return .anyRelated(slot: slot, destination: destination, test: test) }
             return .anyRelatedKey(slot: slot, RelatedKeys(scope: scope, entityName: destination.entityName, passing: passing))
+        } ?? self
+    }
+
+    /// The filter with each `contains(where:)` (`anyRelated`) replaced by what `replacement`
+    /// makes of it; nil when `replacement` answers nil for any of them.
+    func replacingAnyRelated(_ replacement: (_ slot: Int, _ destination: ModelTypeInfo, _ test: CompiledFilter) -> CompiledFilter?) -> CompiledFilter? {
+        switch self {
+        case let .anyRelated(slot, destination, test):
+            return replacement(slot, destination, test)
         case let .and(lhs, rhs):
-            return .and(lhs.testingRelatedOnce(for: rows, info: info, entityRows: entityRows, related: related),
-                        rhs.testingRelatedOnce(for: rows, info: info, entityRows: entityRows, related: related))
+            guard let lhs = lhs.replacingAnyRelated(replacement), let rhs = rhs.replacingAnyRelated(replacement) else { return nil }
+            return .and(lhs, rhs)
         case let .or(lhs, rhs):
-            return .or(lhs.testingRelatedOnce(for: rows, info: info, entityRows: entityRows, related: related),
-                       rhs.testingRelatedOnce(for: rows, info: info, entityRows: entityRows, related: related))
+            guard let lhs = lhs.replacingAnyRelated(replacement), let rhs = rhs.replacingAnyRelated(replacement) else { return nil }
+            return .or(lhs, rhs)
         case .not(let operand):
-            return .not(operand.testingRelatedOnce(for: rows, info: info, entityRows: entityRows, related: related))
+            return operand.replacingAnyRelated(replacement).map { .not($0) }
         case .compare, .stringEquals, .anyRelatedKey:
             return self
         }
@@ -39,11 +48,10 @@ extension CompiledFilter {
     /// `contains(where:)` its store sent back; nil when a row cannot be tested here, or when a
     /// related model the store no longer holds (read as all nil) would pass.
     static func passingKeys(of rows: [DataStoreRow], destination: ModelTypeInfo, test: CompiledFilter) -> RelatedKeys? {
-        let noRelated: (PersistentIdentifier) -> DefaultSnapshot? = { _ in nil }
         guard missingModelsFail(test, destination: destination) else { return nil }
         var passing = Set<PrimaryKey>()
         for index in rows.indices {
-            guard let passes = try? test.matches(rows[index].values, entityName: destination.entityName, related: noRelated) else { return nil }
+            guard let passes = try? test.matches(rows[index].values, entityName: destination.entityName, related: { _ in nil }) else { return nil }
             if passes { passing.insert(rows[index].persistentIdentifier.primaryKey) }
         }
         return RelatedKeys(scope: rows.first?.persistentIdentifier.scope, entityName: destination.entityName, passing: passing)
