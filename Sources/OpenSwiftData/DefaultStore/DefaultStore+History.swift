@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import OpenSwiftDataCore
+import OpenSwiftDataSQL
 
 /// History is kept in the store file (`SQLiteHistory`), written in each save's own transaction.
 /// The conditions of a descriptor's predicate among its top-level `&&` terms that `HistoryFilter`
@@ -127,9 +128,10 @@ extension DefaultStore: HistoryProviding {
         }
         var positions: [Int64: Int] = [:]
         for (index, record) in records.enumerated() { positions[record.transactionIdentifier] = index }
-        // A read-only store may hold a file written before inserts were kept as runs.
-        let hasRuns = try db.columns(in: "osd_history_changes").contains { $0.name == "lastKey" }
-        let changeSQL = "SELECT \"Z_PK\", \"transactionNumber\", \"kind\", \"entity\", \"key\", \"attributes\", \(hasRuns ? "\"lastKey\"" : "NULL") FROM \(SQLiteHistory.changes) WHERE \"transactionNumber\" IN (SELECT value FROM json_each(?)) ORDER BY \"Z_PK\""
+        // A read-only store may hold a file written before changes were kept as runs or lists.
+        let columns = Set(try db.columns(in: "osd_history_changes").map(\.name))
+        let optional = ["lastKey", "keys"].map { columns.contains($0) ? SQL.quote($0) : "NULL" }.joined(separator: ", ")
+        let changeSQL = "SELECT \"Z_PK\", \"transactionNumber\", \"kind\", \"entity\", \"key\", \"attributes\", \(optional) FROM \(SQLiteHistory.changes) WHERE \"transactionNumber\" IN (SELECT value FROM json_each(?)) ORDER BY \"Z_PK\""
         for row in try Row.fetchAll(db, sql: changeSQL, arguments: [list]) {
             let number: Int64 = row[0]
             guard let position = positions[row[1]] else { continue }
@@ -142,12 +144,20 @@ extension DefaultStore: HistoryProviding {
             case .delete?: kind = .delete(HistoryValues(preserved[number] ?? [:]))
             case nil: throw SQLiteStoreError(.corrupt, "History change \(number) has an unknown kind; delete the history that holds it (deleteHistory).", path: path)
             }
-            // A run of changes of one kind to consecutive keys, numbered up to this row's own number.
-            let lastKey = (row[6] as Int64?).map { max($0, key) } ?? key
-            let first = number - (lastKey - key)
-            for offset in 0...(lastKey - key) {
-                let identifier = PersistentIdentifier(entityName: entityName, storeIdentifier: storeIdentifier, primaryKey: .integer(key + offset))
-                records[position].changes.append(HistoryRecord.Change(changeIdentifier: first + offset, identifier: identifier, kind: kind))
+            // Changes of one kind to the row's keys, numbered up to this row's own number.
+            let keys: [Int64]
+            if let text = row[7] as String? {
+                guard let listed = SQLiteHistory.keys(in: text), !listed.isEmpty else {
+                    throw SQLiteStoreError(.corrupt, "History change \(number) lists its keys as '\(text.prefix(40))', which this store does not write; delete the history that holds it (deleteHistory).", path: path)
+                }
+                keys = listed
+            } else {
+                keys = Array(key...((row[6] as Int64?).map { max($0, key) } ?? key))
+            }
+            let first = number - Int64(keys.count - 1)
+            for (offset, key) in keys.enumerated() {
+                let identifier = PersistentIdentifier(entityName: entityName, storeIdentifier: storeIdentifier, primaryKey: .integer(key))
+                records[position].changes.append(HistoryRecord.Change(changeIdentifier: first + Int64(offset), identifier: identifier, kind: kind))
             }
         }
     }

@@ -9,13 +9,14 @@ import OpenSwiftDataSQL
 /// | table | columns |
 /// |---|---|
 /// | `osd_history_transactions` | `Z_PK` (the transaction number, never reused), `timestamp`, `author`, `bundle`, `process` |
-/// | `osd_history_changes` | `Z_PK` (the change number), `transactionNumber`, `kind` (0 insert, 1 update, 2 delete), `entity`, `key`, `attributes` (an update's changed properties, comma-separated), `lastKey` |
-///
-/// A row whose `lastKey` is set holds the changes of its kind to the consecutive keys `key` through
-/// `lastKey`, numbered `Z_PK - (lastKey - key)` through `Z_PK` (``SQLiteHistoryChanges``): a save of
-/// many new models, or a delete of many rows without tombstones, writes one row per entity, where
-/// a row per model made the history as large as the models it recorded.
+/// | `osd_history_changes` | `Z_PK` (the change number), `transactionNumber`, `kind` (0 insert, 1 update, 2 delete), `entity`, `key`, `attributes` (an update's changed properties, comma-separated), `lastKey`, `keys` |
 /// | `osd_history_tombstones` | `change`, `property`, `value` (as the entity's column stored it) |
+///
+/// A row may hold several consecutive changes of one kind, entity and attribute list
+/// (``SQLiteHistoryChanges``), numbered up to its `Z_PK`: with `lastKey` set, the changes to the
+/// keys `key` through `lastKey` (a save of new models, a delete of consecutive rows); with `keys`
+/// set, the changes to the keys it lists (the updates of scattered models; see
+/// ``keys(in:)``). A row per model made the history as large as the models it recorded.
 ///
 /// `osd_metadata`'s `historyDeletedThrough` holds the highest transaction number
 /// ``DefaultStore/deleteHistory(_:)`` removed: tokens below it are expired.
@@ -31,13 +32,15 @@ enum SQLiteHistory {
 
     /// The last key of a row holding a run of changes (nil for one change).
     private static let lastKey = ColumnDefinition("lastKey", .integer, isNullable: true)
+    /// The keys of a row holding more than one run of changes (``keys(in:)``).
+    private static let keys = ColumnDefinition("keys", .text, isNullable: true)
 
     /// The tables and their indexes; `value` keeps each tombstone's value as its column stored it.
     static let tableStatements: [String] = {
         let changes = TableDefinition(HistorySchema.changesTable, columns: [
             HistorySchema.number,
             ColumnDefinition("transactionNumber", .integer), ColumnDefinition("kind", .smallInteger), ColumnDefinition("entity", .text),
-            ColumnDefinition("key", .integer), ColumnDefinition("attributes", .text, isNullable: true), lastKey,
+            ColumnDefinition("key", .integer), ColumnDefinition("attributes", .text, isNullable: true), lastKey, keys,
         ], ifNotExists: true)
         let tombstones = TableDefinition(HistorySchema.tombstonesTable, columns: [
             ColumnDefinition("change", .integer), ColumnDefinition("property", .text), ColumnDefinition("value", .untyped, isNullable: true),
@@ -50,9 +53,11 @@ enum SQLiteHistory {
     /// Creates the tables when absent: a new store, or a file written before the store kept history.
     static func createTables(_ db: Database) throws {
         for statement in tableStatements { try db.execute(sql: statement) }
-        // Files written before inserts were kept as runs have no `lastKey`: each of their rows is one model.
-        if try !db.columns(in: "osd_history_changes").contains(where: { $0.name == "lastKey" }) {
-            try SQLiteMigration.alter(HistorySchema.changesTable, .addColumn(lastKey), db)
+        // Files written before changes were kept as runs or lists have no `lastKey` or `keys`:
+        // each of their rows is one model, or one run.
+        let columns = Set(try db.columns(in: HistorySchema.changesTable).map(\.name))
+        for column in [lastKey, keys] where !columns.contains(column.name) {
+            try SQLiteMigration.alter(HistorySchema.changesTable, .addColumn(column), db)
         }
     }
 
@@ -134,26 +139,23 @@ struct SQLiteHistoryWriter {
     func record(insertKeys: [Int64], newKeys: [Bool]) throws -> Int64 {
         let transaction = try Self.beginTransaction(author: request.editingState.author, db: db)
         var changes = SQLiteHistoryChanges()
-        var recorded = RecordedModels(tracking: !request.updated.isEmpty || newKeys.contains(false))
-        for (index, snapshot) in request.inserted.enumerated() {
-            let identifier = snapshot.persistentIdentifier
-            guard recorded.add(identifier.entityName, insertKeys[index]) else { continue }
+        // Only an insert merged into a stored model can name a model another change names too.
+        var recorded = RecordedModels(tracking: newKeys.contains(false))
+        var attributes = UpdatedAttributes()
+        try Self.forEach(request.inserted) { index, identifier, _ in
+            guard recorded.add(identifier.entityName, insertKeys[index]) else { return }
             if newKeys[index] {
                 changes.add(.insert, identifier.entityName, key: insertKeys[index])
             } else {
-                changes.add(.update, identifier.entityName, key: insertKeys[index],
-                            attributes: try info(identifier).properties.map(\.name).joined(separator: ","))
+                changes.add(.update, identifier.entityName, key: insertKeys[index], attributes: attributes.names(try info(identifier), nil))
             }
         }
-        for snapshot in request.updated {
-            let identifier = snapshot.persistentIdentifier
-            guard case .integer(let key) = identifier.primaryKey, recorded.add(identifier.entityName, key) else { continue }
-            changes.add(.update, identifier.entityName, key: key,
-                        attributes: try info(identifier).changedPropertyNames(snapshot.changedSlots).joined(separator: ","))
+        try Self.forEach(request.updated) { _, identifier, changed in
+            guard case .integer(let key) = identifier.primaryKey, recorded.add(identifier.entityName, key) else { return }
+            changes.add(.update, identifier.entityName, key: key, attributes: attributes.names(try info(identifier), changed))
         }
-        for snapshot in request.deleted {
-            let identifier = snapshot.persistentIdentifier
-            guard case .integer(let key) = identifier.primaryKey else { continue }
+        Self.forEach(request.deleted) { _, identifier, _ in
+            guard case .integer(let key) = identifier.primaryKey else { return }
             let number = changes.add(.delete, identifier.entityName, key: key)
             for (property, value) in tombstones[identifier.entityName]?[key] ?? [] {
                 changes.addTombstone(change: number, property: property, value: value)
@@ -161,6 +163,19 @@ struct SQLiteHistoryWriter {
         }
         try changes.write(transaction: transaction, db: db)
         return transaction
+    }
+
+    /// Each snapshot's position, identifier and changed slots, read in place: a `for` over the
+    /// snapshots, or a field of an element, copied the whole snapshot, retaining its values, each
+    /// a likely cache miss.
+    private static func forEach(_ snapshots: [DefaultSnapshot], _ body: (Int, PersistentIdentifier, ChangedSlots?) throws -> Void) rethrows {
+        try snapshots.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for index in 0..<buffer.count {
+                let snapshot = base + index
+                try body(index, snapshot.pointer(to: \.persistentIdentifier)!.pointee, snapshot.pointer(to: \.changedSlots)!.pointee)
+            }
+        }
     }
 
     /// Writes a transaction's row; answers its number.
@@ -211,8 +226,22 @@ struct SQLiteHistoryWriter {
     private static func recordDeleteRuns(of table: String, isShared: Bool, entityName: String, filter: String, arguments: [DatabaseValue],
                                          transaction: Int64, db: Database) throws -> Bool {
         let key = SQL.quote(SQL.primaryKey)
-        let entity = isShared ? SQL.quote(SQL.entityColumn) : "NULL"
         var changes = SQLiteHistoryChanges()
+        if !isShared {
+            // Keys with no gap (a table emptied) are one run, read without stepping through every row.
+            let bounds = try db.makeStatement(sql: "SELECT count(*), min(\(key)), max(\(key)) FROM \(table)\(filter)")
+            var range: (count: Int64, first: Int64, last: Int64) = (0, 0, 0)
+            try bounds.forEachRowBound(arguments) { handle in
+                range = (sqlite3_column_int64(handle, 0), sqlite3_column_int64(handle, 1), sqlite3_column_int64(handle, 2))
+            }
+            guard range.count > 0 else { return false }
+            if range.last - range.first + 1 == range.count {
+                changes.add(.delete, entityName, run: range.first...range.last)
+                try changes.write(transaction: transaction, db: db)
+                return true
+            }
+        }
+        let entity = isShared ? SQL.quote(SQL.entityColumn) : "NULL"
         // Gathered first and written after: the rows are read while the statement steps.
         try db.makeStatement(sql: "SELECT \(key), \(entity) FROM \(table)\(filter) ORDER BY \(key)").forEachRowBound(arguments) { handle in
             let name = isShared ? sqlite3_column_text(handle, 1).map { String(cString: $0) } ?? entityName : entityName
@@ -232,6 +261,20 @@ struct SQLiteHistoryWriter {
     }
 }
 
+/// An update's `attributes` text, kept for the last entity and changed slots: the updates of one
+/// save mostly change the same properties of one entity, and joining their names was a string
+/// per updated model.
+private struct UpdatedAttributes {
+    private var last: (info: ObjectIdentifier, changed: ChangedSlots?, names: String)?
+
+    mutating func names(_ info: ModelTypeInfo, _ changed: ChangedSlots?) -> String {
+        if let last, last.info == ObjectIdentifier(info), last.changed == changed { return last.names }
+        let names = info.changedPropertyNames(changed).joined(separator: ",")
+        last = (ObjectIdentifier(info), changed, names)
+        return names
+    }
+}
+
 /// The models a transaction recorded a change of, so that each gets one change.
 private struct RecordedModels {
     private let tracking: Bool
@@ -242,7 +285,7 @@ private struct RecordedModels {
 
     private var seen: Set<Model> = []
 
-    /// Without updates or merged inserts every insert is a model of its own, and nothing is hashed.
+    /// Without merged inserts every change is a model of its own, and nothing is hashed.
     init(tracking: Bool) { self.tracking = tracking }
 
     /// Whether the model had no change recorded yet.

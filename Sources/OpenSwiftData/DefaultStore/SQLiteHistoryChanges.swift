@@ -3,8 +3,9 @@ import OpenSwiftDataCore
 
 /// The changes of one history transaction, gathered in order and written together: each change
 /// is numbered in Swift from the table's last number, so that the changes of one kind, entity and
-/// attribute list go in one statement whatever their order, and changes to consecutive keys are
-/// one row (see ``SQLiteHistory``). A row per change was a statement per saved model.
+/// attribute list go in one statement whatever their order, and consecutive changes of one kind,
+/// entity and attribute list are one row (see ``SQLiteHistory``). A row per change made the
+/// history as large as the models it recorded, and writing it most of an update's save.
 struct SQLiteHistoryChanges {
     private struct Group: Hashable {
         let kind: SQLiteHistory.Kind
@@ -12,14 +13,23 @@ struct SQLiteHistoryChanges {
         let attributes: String?
     }
 
-    /// A run of changes to the keys `first` through `last`, in the order they were added.
-    private struct Run {
+    /// Consecutive changes of one group: their keys as runs of consecutive keys, the last run
+    /// inline (a save of new models is one run).
+    private struct Stretch {
         let group: Group
-        let first: Int64
+        var earlier: [ClosedRange<Int64>] = []
+        var first: Int64
         var last: Int64
+        var count: Int64 = 1
+
+        /// The row's `keys` text when it holds more than one run, else nil (`key` and `lastKey` say it).
+        var keysText: String? {
+            guard !earlier.isEmpty else { return nil }
+            return (earlier + [first...last]).map(SQLiteHistory.keysElement).joined(separator: ",")
+        }
     }
 
-    private var runs: [Run] = []
+    private var stretches: [Stretch] = []
     /// How many changes were added: the last one's number, counted from the transaction's first.
     private(set) var count: Int64 = 0
     private var tombstones: [(change: Int64, property: String, value: DatabaseValue)] = []
@@ -29,13 +39,30 @@ struct SQLiteHistoryChanges {
     @discardableResult
     mutating func add(_ kind: SQLiteHistory.Kind, _ entityName: String, key: Int64, attributes: String? = nil) -> Int64 {
         count += 1
-        if let last = runs.last, last.last + 1 == key, last.group.kind == kind, last.group.entityName == entityName,
-           last.group.attributes == attributes {
-            runs[runs.count - 1].last = key
+        let index = stretches.count - 1
+        if index >= 0, stretches[index].group.kind == kind, stretches[index].group.entityName == entityName,
+           stretches[index].group.attributes == attributes {
+            stretches[index].count += 1
+            if stretches[index].last + 1 == key {
+                stretches[index].last = key
+            } else {
+                stretches[index].earlier.append(stretches[index].first...stretches[index].last)
+                stretches[index].first = key
+                stretches[index].last = key
+            }
         } else {
-            runs.append(Run(group: Group(kind: kind, entityName: entityName, attributes: attributes), first: key, last: key))
+            stretches.append(Stretch(group: Group(kind: kind, entityName: entityName, attributes: attributes), first: key, last: key))
         }
         return count
+    }
+
+    /// Adds the changes of one kind to the keys of `run`, in order.
+    mutating func add(_ kind: SQLiteHistory.Kind, _ entityName: String, run: ClosedRange<Int64>) {
+        add(kind, entityName, key: run.lowerBound)
+        guard run.upperBound > run.lowerBound else { return }
+        stretches[stretches.count - 1].last = run.upperBound
+        stretches[stretches.count - 1].count += run.upperBound - run.lowerBound
+        count += run.upperBound - run.lowerBound
     }
 
     /// Keeps a deleted model's preserved value for the change numbered `change` (from ``add(_:_:key:attributes:)``).
@@ -45,34 +72,39 @@ struct SQLiteHistoryChanges {
 
     /// Writes the changes and tombstones of the transaction numbered `transaction`.
     func write(transaction: Int64, db: Database) throws {
-        guard !runs.isEmpty else { return }
+        guard !stretches.isEmpty else { return }
         // The number AUTOINCREMENT would give next, less one: never reused, even after deletes.
         let base = try Int64.fetchOne(db, sql: """
             SELECT max(coalesce((SELECT "seq" FROM sqlite_sequence WHERE "name" = 'osd_history_changes'), 0), \
             coalesce((SELECT max("Z_PK") FROM \(SQLiteHistory.changes)), 0))
             """) ?? 0
-        // Per group, in the order first seen: its rows as a JSON array of [number, key, lastKey].
+        // Per group, in the order first seen: its rows as a JSON array of [number, key, lastKey, keys].
         var groups: [Group] = []
         var texts: [String] = []
         var positions: [Group: Int] = [:]
         var through = base
-        for run in runs {
-            through += run.last - run.first + 1
-            let row = "[\(through),\(run.first),\(run.last > run.first ? String(run.last) : "null")]"
-            // Runs of one group mostly follow each other: the last group is compared before hashing.
-            if let last = groups.indices.last, groups[last] == run.group {
+        for stretch in stretches {
+            through += stretch.count
+            let row: String
+            if let keys = stretch.keysText {
+                row = "[\(through),\(stretch.earlier[0].lowerBound),null,\"\(keys)\"]"
+            } else {
+                row = "[\(through),\(stretch.first),\(stretch.last > stretch.first ? String(stretch.last) : "null"),null]"
+            }
+            // Stretches of one group mostly follow each other: the last group is compared before hashing.
+            if let last = groups.indices.last, groups[last] == stretch.group {
                 texts[last] += ",\(row)"
-            } else if let position = positions[run.group] {
+            } else if let position = positions[stretch.group] {
                 texts[position] += ",\(row)"
             } else {
-                positions[run.group] = groups.count
-                groups.append(run.group)
+                positions[stretch.group] = groups.count
+                groups.append(stretch.group)
                 texts.append(row)
             }
         }
         let insert = try db.cachedStatement(sql: """
-            INSERT INTO \(SQLiteHistory.changes) ("Z_PK", "transactionNumber", "kind", "entity", "key", "attributes", "lastKey") \
-            SELECT json_extract("value", '$[0]'), ?, ?, ?, json_extract("value", '$[1]'), ?, json_extract("value", '$[2]') \
+            INSERT INTO \(SQLiteHistory.changes) ("Z_PK", "transactionNumber", "kind", "entity", "key", "attributes", "lastKey", "keys") \
+            SELECT json_extract("value", '$[0]'), ?, ?, ?, json_extract("value", '$[1]'), ?, json_extract("value", '$[2]'), json_extract("value", '$[3]') \
             FROM json_each(?) ORDER BY json_each."key"
             """)
         for (group, text) in zip(groups, texts) {

@@ -98,9 +98,13 @@ extension ModelContext {
         for row in rows {
             guard row.values.count == info.properties.count else { return nil }
             for (slot, name) in slots {
-                guard let value = try? row.values[slot].map({ try SnapshotQueryEngine.queryValue(of: $0, entityName: info.entityName, name: name) })
-                else { return nil }
-                keys.append(value ?? .null)
+                // A nil value sorts as null; only a value that cannot be read gives the order up.
+                guard let stored = row.values[slot] else {
+                    keys.append(.null)
+                    continue
+                }
+                guard let value = try? SnapshotQueryEngine.queryValue(of: stored, entityName: info.entityName, name: name) else { return nil }
+                keys.append(value)
             }
         }
         return SnapshotQueryEngine.order(rows.count, keys: keys, ascending: sortBy.map(\.ascending)).map { rows[$0] }

@@ -80,7 +80,7 @@ import Testing
         #expect(rows == 3)
     }
 
-    @Test func aBatchDeleteIsStoredAsOneRowPerRunOfKeysAndReadAsOneDeleteEach() throws {
+    @Test func aBatchDeleteWithGapsIsStoredAsOneRowListingItsKeysAndReadAsOneDeleteEach() throws {
         let container = try ModelContainer(for: Trip.self, configurations: ModelConfiguration(url: ScratchFiles.store("history-delete-runs")))
         let context = ModelContext(container)
         let trips = ["a", "b", "c", "d", "e", "f"].map { Trip(name: $0, destination: "Elsewhere", startDate: epoch) }
@@ -96,10 +96,64 @@ import Testing
         #expect(transactions.map { $0.changes.map(Self.changeIdentifier) } == [[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11], [12]])
         #expect(transactions[1].changes.map(\.changedPersistentIdentifier) == doomed)
         #expect(transactions[1].changes.allSatisfy { if case .delete = $0 { true } else { false } })
-        let rows = try (container.stores.first?.store as? DefaultStore)?.readForTesting { db in
-            try Row.fetchAll(db, sql: #"SELECT "key", "lastKey" FROM osd_history_changes WHERE "kind" = 2 ORDER BY "Z_PK""#).map { [$0[0] as Int64?, $0[1] as Int64?] }
+        #expect(try changeRows(container, kind: 2) == ["1 null 1:2,4:6"])
+    }
+
+    @Test func aWholeTableDeleteIsStoredAsOneRunOfKeys() throws {
+        let container = try ModelContainer(for: Trip.self, configurations: ModelConfiguration(url: ScratchFiles.store("history-delete-all")))
+        let context = ModelContext(container)
+        let trips = ["a", "b", "c", "d"].map { Trip(name: $0, destination: "Elsewhere", startDate: epoch) }
+        for trip in trips { context.insert(trip) }
+        try context.save()
+        let identifiers = trips.map(\.persistentModelID)
+        try context.delete(model: Trip.self)
+        try context.save()
+
+        let deletes = try #require(try history(context).last)
+        #expect(deletes.changes.map(Self.changeIdentifier) == [5, 6, 7, 8])
+        #expect(deletes.changes.map(\.changedPersistentIdentifier) == identifiers)
+        #expect(try changeRows(container, kind: 2) == ["1 4 null"])
+    }
+
+    @Test func updatesOfScatteredModelsAreStoredAsOneRowAndReadAsOneUpdateEach() throws {
+        let container = try ModelContainer(for: schema, configurations: ModelConfiguration(url: ScratchFiles.store("history-update-list")))
+        let context = ModelContext(container)
+        let trips = ["Paris", "Kyoto", "Lima", "Oslo", "Rome", "Quito"].map { HistoryTrip(name: $0, destination: "?") }
+        for trip in trips { context.insert(trip) }
+        try context.save()
+        let renamed = [trips[0], trips[2], trips[3], trips[5]]
+        for trip in renamed { trip.destination = "Elsewhere" }
+        try context.save()
+
+        let saved = try #require(try history(context).last)
+        #expect(saved.changes.map(Self.changeIdentifier) == [7, 8, 9, 10])
+        #expect(saved.changes.map(\.changedPersistentIdentifier) == renamed.map(\.persistentModelID))
+        let attributes = saved.changes.map { change -> [AnyKeyPath] in
+            guard case .update(let update as DefaultHistoryUpdate<HistoryTrip>) = change else { return [] }
+            return update.updatedAttributes.map { $0 as AnyKeyPath }
         }
-        #expect(rows == [[1, 2], [4, 6]])
+        #expect(attributes == Array(repeating: [\HistoryTrip.destination], count: 4))
+        #expect(try changeRows(container, kind: 1) == ["1 null 1,3:4,6"])
+    }
+
+    @Test func aKeyListThisStoreDoesNotWriteIsACorruptStoreError() throws {
+        let container = try ModelContainer(for: schema, configurations: ModelConfiguration(url: ScratchFiles.store("history-bad-list")))
+        try saveEach(["Paris"], in: ModelContext(container))
+        try (container.stores.first?.store as? DefaultStore)?.writeForTesting { db in
+            try db.execute(sql: #"UPDATE osd_history_changes SET "keys" = '3:1'"#)
+        }
+        let error = try #require(throws: SQLiteStoreError.self) { try history(ModelContext(container)) }
+        #expect(error.code == .corrupt)
+        #expect(error.description.contains("History change 1 lists its keys as '3:1'"))
+    }
+
+    /// The history rows of one kind as "key lastKey keys", in order.
+    private func changeRows(_ container: ModelContainer, kind: Int) throws -> [String]? {
+        try (container.stores.first?.store as? DefaultStore)?.readForTesting { db in
+            try Row.fetchAll(db, sql: #"SELECT "key", "lastKey", "keys" FROM osd_history_changes WHERE "kind" = ? ORDER BY "Z_PK""#, arguments: [kind]).map { row in
+                ["\(row[0] as Int64)", (row[1] as Int64?).map(String.init) ?? "null", (row[2] as String?) ?? "null"].joined(separator: " ")
+            }
+        }
     }
 
     @Test func aMixedSaveNumbersItsChangesInOrderAndNeverReusesANumber() throws {
@@ -153,9 +207,10 @@ import Testing
         do {
             let container = try ModelContainer(for: schema, configurations: ModelConfiguration(url: url))
             try saveEach(["Paris", "Kyoto"], in: ModelContext(container))
-            // The layout of files written before inserts were kept as runs.
+            // The layout of files written before changes were kept as runs or lists.
             try (container.stores.first?.store as? DefaultStore)?.writeForTesting { db in
                 try db.execute(sql: "ALTER TABLE osd_history_changes DROP COLUMN lastKey")
+                try db.execute(sql: "ALTER TABLE osd_history_changes DROP COLUMN keys")
             }
         }
         let reader = ModelContext(try ModelContainer(for: schema, configurations: ModelConfiguration(url: url, allowsSave: false)))
