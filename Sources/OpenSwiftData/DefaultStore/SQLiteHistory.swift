@@ -173,7 +173,9 @@ struct SQLiteHistoryWriter {
             guard let base = buffer.baseAddress else { return }
             for index in 0..<buffer.count {
                 let snapshot = base + index
-                try body(index, snapshot.pointer(to: \.persistentIdentifier)!.pointee, snapshot.pointer(to: \.changedSlots)!.pointee)
+                // Both are stored properties, so the pointers exist; reading the element is the fallback.
+                try body(index, snapshot.pointer(to: \.persistentIdentifier)?.pointee ?? snapshot.pointee.persistentIdentifier,
+                         snapshot.pointer(to: \.changedSlots)?.pointee ?? snapshot.pointee.changedSlots)
             }
         }
     }
