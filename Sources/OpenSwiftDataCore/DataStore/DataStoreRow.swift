@@ -76,8 +76,10 @@ public struct DataStoreRowLayout: Sendable {
     public func rows(of snapshots: [DefaultSnapshot]) -> [DataStoreRow] {
         var rows: [DataStoreRow] = []
         rows.reserveCapacity(snapshots.count)
-        for snapshot in snapshots {
-            rows.append(DataStoreRow(persistentIdentifier: snapshot.persistentIdentifier, values: values(of: snapshot)))
+        // By index: a `for` over the snapshots copied each one whole, retaining all it holds.
+        for index in snapshots.indices {
+            let values = snapshots[index].values.slots(for: info) ?? values(of: snapshots[index])
+            rows.append(DataStoreRow(persistentIdentifier: snapshots[index].persistentIdentifier, values: values))
         }
         return rows
     }
