@@ -147,12 +147,17 @@ extension DefaultStore: HistoryProviding {
             // Changes of one kind to the row's keys, numbered up to this row's own number.
             let keys: [Int64]
             if let text = row[7] as String? {
-                guard let listed = SQLiteHistory.keys(in: text), !listed.isEmpty else {
+                guard let listed = SQLiteHistory.keys(in: text, atMost: number) else {
                     throw SQLiteStoreError(.corrupt, "History change \(number) lists its keys as '\(text.prefix(40))', which this store does not write; delete the history that holds it (deleteHistory).", path: path)
                 }
                 keys = listed
             } else {
-                keys = Array(key...((row[6] as Int64?).map { max($0, key) } ?? key))
+                // A row numbered N holds at most N changes.
+                let last = (row[6] as Int64?).map { max($0, key) } ?? key
+                guard let count = SQLiteHistory.runLength(key, last), count <= number else {
+                    throw SQLiteStoreError(.corrupt, "History change \(number) claims the keys \(key) through \(last), more changes than its number allows; delete the history that holds it (deleteHistory).", path: path)
+                }
+                keys = Array(key...last)
             }
             let first = number - Int64(keys.count - 1)
             for (offset, key) in keys.enumerated() {

@@ -16,7 +16,7 @@ import OpenSwiftDataSQL
 /// (``SQLiteHistoryChanges``), numbered up to its `Z_PK`: with `lastKey` set, the changes to the
 /// keys `key` through `lastKey` (a save of new models, a delete of consecutive rows); with `keys`
 /// set, the changes to the keys it lists (the updates of scattered models; see
-/// ``keys(in:)``). A row per model made the history as large as the models it recorded.
+/// ``keys(in:atMost:)``). A row per model made the history as large as the models it recorded.
 ///
 /// `osd_metadata`'s `historyDeletedThrough` holds the highest transaction number
 /// ``DefaultStore/deleteHistory(_:)`` removed: tokens below it are expired.
@@ -32,7 +32,7 @@ enum SQLiteHistory {
 
     /// The last key of a row holding a run of changes (nil for one change).
     private static let lastKey = ColumnDefinition("lastKey", .integer, isNullable: true)
-    /// The keys of a row holding more than one run of changes (``keys(in:)``).
+    /// The keys of a row holding more than one run of changes (``keys(in:atMost:)``).
     private static let keys = ColumnDefinition("keys", .text, isNullable: true)
 
     /// The tables and their indexes; `value` keeps each tombstone's value as its column stored it.
@@ -237,7 +237,7 @@ struct SQLiteHistoryWriter {
                 range = (sqlite3_column_int64(handle, 0), sqlite3_column_int64(handle, 1), sqlite3_column_int64(handle, 2))
             }
             guard range.count > 0 else { return false }
-            if range.last - range.first + 1 == range.count {
+            if SQLiteHistory.runLength(range.first, range.last) == range.count {
                 changes.add(.delete, entityName, run: range.first...range.last)
                 try changes.write(transaction: transaction, db: db)
                 return true

@@ -43,7 +43,7 @@ struct SQLiteHistoryChanges {
         if index >= 0, stretches[index].group.kind == kind, stretches[index].group.entityName == entityName,
            stretches[index].group.attributes == attributes {
             stretches[index].count += 1
-            if stretches[index].last + 1 == key {
+            if key != .min, stretches[index].last == key - 1 {
                 stretches[index].last = key
             } else {
                 stretches[index].earlier.append(stretches[index].first...stretches[index].last)

@@ -7,15 +7,25 @@ extension SQLiteHistory {
         run.lowerBound == run.upperBound ? String(run.lowerBound) : "\(run.lowerBound):\(run.upperBound)"
     }
 
-    /// The keys a `keys` text lists, in order; nil when it is not one this store writes.
-    static func keys(in text: String) -> [Int64]? {
+    /// The keys a `keys` text lists, in order; nil when it is not one this store writes or lists
+    /// more than `limit` keys (a row numbered N holds at most N changes, so a damaged file cannot
+    /// make a read expand a run without end).
+    static func keys(in text: String, atMost limit: Int64) -> [Int64]? {
         var keys: [Int64] = []
         for element in text.split(separator: ",", omittingEmptySubsequences: false) {
             let bounds = element.split(separator: ":", omittingEmptySubsequences: false)
             guard bounds.count <= 2, let first = Int64(bounds[0]), let last = bounds.count == 2 ? Int64(bounds[1]) : first,
-                  first <= last else { return nil }
+                  let count = runLength(first, last), count <= limit - Int64(keys.count) else { return nil }
             keys.append(contentsOf: first...last)
         }
-        return keys
+        return keys.isEmpty ? nil : keys
+    }
+
+    /// How many keys `first` through `last` are; nil when `last` is below `first` or the count
+    /// does not fit.
+    static func runLength(_ first: Int64, _ last: Int64) -> Int64? {
+        let (span, overflow) = last.subtractingReportingOverflow(first)
+        guard !overflow, span >= 0, span < .max else { return nil }
+        return span + 1
     }
 }

@@ -136,15 +136,23 @@ import Testing
         #expect(try changeRows(container, kind: 1) == ["1 null 1,3:4,6"])
     }
 
-    @Test func aKeyListThisStoreDoesNotWriteIsACorruptStoreError() throws {
-        let container = try ModelContainer(for: schema, configurations: ModelConfiguration(url: ScratchFiles.store("history-bad-list")))
+    @Test func aDamagedHistoryRowIsACorruptStoreErrorNotAnEndlessRead() throws {
+        let container = try ModelContainer(for: schema, configurations: ModelConfiguration(url: ScratchFiles.store("history-bad-rows")))
         try saveEach(["Paris"], in: ModelContext(container))
-        try (container.stores.first?.store as? DefaultStore)?.writeForTesting { db in
-            try db.execute(sql: #"UPDATE osd_history_changes SET "keys" = '3:1'"#)
+        let damages = [
+            (#""lastKey" = 9223372036854775807"#, "History change 1 claims the keys 1 through 9223372036854775807"),
+            (#""keys" = '3:1'"#, "History change 1 lists its keys as '3:1'"),
+            (#""keys" = '1:3'"#, "History change 1 lists its keys as '1:3'"),
+        ]
+        for (damage, message) in damages {
+            try (container.stores.first?.store as? DefaultStore)?.writeForTesting { db in
+                try db.execute(sql: #"UPDATE osd_history_changes SET "lastKey" = NULL, "keys" = NULL"#)
+                try db.execute(sql: "UPDATE osd_history_changes SET \(damage)")
+            }
+            let error = try #require(throws: SQLiteStoreError.self) { try history(ModelContext(container)) }
+            #expect(error.code == .corrupt)
+            #expect(error.description.contains(message), "\(damage)")
         }
-        let error = try #require(throws: SQLiteStoreError.self) { try history(ModelContext(container)) }
-        #expect(error.code == .corrupt)
-        #expect(error.description.contains("History change 1 lists its keys as '3:1'"))
     }
 
     /// The history rows of one kind as "key lastKey keys", in order.
