@@ -165,18 +165,12 @@ struct SQLiteHistoryWriter {
         return transaction
     }
 
-    /// Each snapshot's position, identifier and changed slots, read in place: a `for` over the
-    /// snapshots, or a field of an element, copied the whole snapshot, retaining its values, each
-    /// a likely cache miss.
+    /// Each snapshot's position, identifier and changed slots, read by index as
+    /// `DataStoreRowLayout.rows(of:)` reads them: a `for` over the snapshots copied each one
+    /// whole, retaining its values, each a likely cache miss.
     private static func forEach(_ snapshots: [DefaultSnapshot], _ body: (Int, PersistentIdentifier, ChangedSlots?) throws -> Void) rethrows {
-        try snapshots.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            for index in 0..<buffer.count {
-                let snapshot = base + index
-                // Both are stored properties, so the pointers exist; reading the element is the fallback.
-                try body(index, snapshot.pointer(to: \.persistentIdentifier)?.pointee ?? snapshot.pointee.persistentIdentifier,
-                         snapshot.pointer(to: \.changedSlots)?.pointee ?? snapshot.pointee.changedSlots)
-            }
+        for index in snapshots.indices {
+            try body(index, snapshots[index].persistentIdentifier, snapshots[index].changedSlots)
         }
     }
 
