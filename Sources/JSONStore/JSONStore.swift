@@ -25,7 +25,7 @@ import OpenSwiftData
 /// Opening reads the whole file and every save rewrites it, so it suits data sets of up to about
 /// 10,000–20,000 models (a few megabytes); for larger ones, use the SQLite default store.
 /// Benchmarks/README.md ("What size JSONStore suits") has the measurements.
-public final class JSONStore: DataStore, DataStoreBatching, RewritesRelationshipReferences, @unchecked Sendable {
+public final class JSONStore: DataStore, DataStoreBatching, DataStoreRemapping, @unchecked Sendable {
     /// The configuration this store is opened with.
     public typealias Configuration = JSONStoreConfiguration
     /// The snapshots this store reads and writes.
@@ -116,12 +116,8 @@ public final class JSONStore: DataStore, DataStoreBatching, RewritesRelationship
     }
 
     func evaluate(_ query: DataStoreQuery, in archive: SnapshotArchive) throws -> [DefaultSnapshot] {
-        let engine = SnapshotQueryEngine(related: { archive[$0] }, entityRows: { archive.snapshots(ofEntity: $0) })
-        do {
-            return try engine.run(query, over: archive.snapshots(ofEntity: query.entityName))
-        } catch is QueryTranslationError {
-            throw DataStoreError.preferInMemoryFilter
-        }
+        let engine = SnapshotQueryEngine(related: { archive[$0] }, entitySnapshots: { archive.snapshots(ofEntity: $0) })
+        return try engine.run(query, over: archive.snapshots(ofEntity: query.entityName))
     }
 
     func translator(for type: any PersistentModel.Type) -> QueryTranslator {

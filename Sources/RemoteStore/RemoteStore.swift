@@ -23,7 +23,7 @@ import StoreWire
 /// - The calls are synchronous, like the whole `DataStore` API: they wait for the answer on a
 ///   semaphore while the HTTP client runs on its own thread, so they cannot deadlock whatever
 ///   thread or task calls them. Each attempt is bounded by the configuration's `timeout`.
-public final class RemoteStore: DataStore, DataStoreBatching, QueryableDataStore, RewritesRelationshipReferences, @unchecked Sendable {
+public final class RemoteStore: DataStore, DataStoreBatching, QueryableDataStore, DataStoreRemapping, @unchecked Sendable {
     /// The configuration this store is opened with.
     public typealias Configuration = RemoteStoreConfiguration
     /// The snapshots this store sends and receives.

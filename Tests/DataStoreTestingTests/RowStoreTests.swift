@@ -43,9 +43,9 @@ import Testing
         writer.insert(RowNote(title: "Ideas"))
         try writer.save()
         #expect(note.persistentModelID.storeIdentifier?.hasPrefix("SampleRowStore-") == true)
-        // The insert, then the context's rewrite of the references between the inserted models
-        // (a store outside the library is not trusted to have rewritten them itself).
-        #expect(counts.rowSaves == 2)
+        // One save: the store rewrites the references between the inserted models itself
+        // (`DataStoreRemapping`), so the context sends no follow-up.
+        #expect(counts.rowSaves == 1)
 
         let reader = ModelContext(container)
         let notes = try reader.fetch(FetchDescriptor<RowNote>())
@@ -59,12 +59,25 @@ import Testing
         #expect(counts.saves == 0)
     }
 
+    // Also the kit's run of the context's side of sent-back queries: the other run's store
+    // answers them with `SnapshotQueryEngine`.
+    static let keepingTemporaryReferences = DataStoreConformance(capabilities: [.erase, .batchDelete]) { schema, _ in
+        SampleRowStoreConfiguration(name: "temporary-references", schema: schema, fault: .keepsTemporaryReferences)
+    }
+
+    @Test func theKitCatchesAStoreThatPromisesRemappingAndKeepsTemporaryReferences() throws {
+        let check = try #require(DataStoreConformance.checks.first { $0.name == "aGraphOfModelsRoundTripsThroughSaveAndFetch" })
+        withKnownIssue("the broken store keeps the temporary identifiers of models inserted together") {
+            try check.run(Self.keepingTemporaryReferences)
+        }
+    }
+
     static let deferringKit = DataStoreConformance(capabilities: [.erase, .batchDelete]) { schema, _ in
-        SampleRowStoreConfiguration(name: "conformance-deferring", schema: schema, defersToMany: true)
+        SampleRowStoreConfiguration(name: "conformance-deferring", schema: schema, defersToMany: true, sendsQueriesBack: true)
     }
 
     @Test(arguments: DataStoreConformance.checks)
-    func aCustomRowStoreDeferringToManyReads(_ check: DataStoreConformance.Check) throws {
+    func aCustomRowStoreDeferringToManyReadsAndSendingQueriesBack(_ check: DataStoreConformance.Check) throws {
         try check.run(Self.deferringKit)
     }
 
@@ -135,7 +148,7 @@ import Testing
 /// A predicate or sort a custom store sends back is applied to its rows before models are built.
 @Suite struct StoreFilterTests {
     private func container() throws -> ModelContainer {
-        try ModelContainer(for: Schema([RowNote.self, RowTag.self, RowTask.self]), configurations: [SampleRowStoreConfiguration(name: "filtered")])
+        try RowFixtures.container("filtered", sendsQueriesBack: true)
     }
 
     @Test func onlyTheRowsAnAttributePredicateKeepsBecomeModels() throws {
@@ -152,13 +165,12 @@ import Testing
         #expect(registered == ["a", nil, nil, nil])
     }
 
-    @Test func aSentBackSortOrdersTheRowsAsSwiftWould() throws {
-        let container = try container()
-        let writer = ModelContext(container)
-        for (title, priority) in [("b", 2), ("a", 1), ("d", 3), ("c", 1), ("B", 2), ("a", 3)] {
-            writer.insert(RowTask(title: title, priority: priority))
-        }
-        try writer.save()
+    /// Sent back, the context orders the rows; run in the store, `SnapshotQueryEngine` does.
+    @Test(arguments: [true, false])
+    func aSortOrdersTheRowsAsSwiftWould(sendsQueriesBack: Bool) throws {
+        let counts = SampleRowStore.Counts()
+        let container = try RowFixtures.container("sorted", counts: counts, sendsQueriesBack: sendsQueriesBack)
+        try RowFixtures.saveTasks(in: container)
 
         let reader = ModelContext(container)
         // By number: ordered from the rows, ties kept in the order they were saved.
@@ -170,6 +182,8 @@ import Testing
         #expect(try reader.fetch(page).map(\.title) == ["c", "B"])
         // By string: the models are sorted by the descriptor's comparator, as before.
         #expect(try reader.fetch(FetchDescriptor<RowTask>(sortBy: [SortDescriptor(\.title, order: .reverse)])).map(\.title) == ["d", "c", "b", "a", "a", "B"])
+        // Sent back: each sort, and the page's filter and then its sort, as the context asks again.
+        #expect(counts.sentBack == (sendsQueriesBack ? 4 : 0))
     }
 
     @Test func aRelationshipPredicateAndPendingChangesStillDecideBySwift() throws {

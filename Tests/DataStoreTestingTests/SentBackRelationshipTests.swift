@@ -7,16 +7,8 @@ import Testing
 /// included, before any model is built; a batch delete the store sends back still happens in it.
 @Suite struct SentBackRelationshipTests {
     private func saved(_ counts: SampleRowStore.Counts) throws -> (ModelContainer, [RowNote]) {
-        let container = try ModelContainer(for: Schema([RowNote.self, RowTag.self, RowTask.self]),
-                                           configurations: [SampleRowStoreConfiguration(name: "sent-back", counts: counts)])
-        let writer = ModelContext(container)
-        let notes = [RowNote(title: "Groceries"), RowNote(title: "Ideas"), RowNote(title: "Trip"), RowNote(title: "Empty")]
-        notes[0].tags = [RowTag(label: "home"), RowTag(label: "weekly")]
-        notes[1].tags = [RowTag(label: "later")]
-        notes[2].tags = [RowTag(label: "home")]
-        for note in notes { writer.insert(note) }
-        try writer.save()
-        return (container, notes)
+        let container = try RowFixtures.container("sent-back", counts: counts, sendsQueriesBack: true)
+        return (container, try RowFixtures.saveNotes(in: container))
     }
 
     @Test func aRelationshipPredicateBuildsOnlyTheKeptModelsAndNoRelatedOnes() throws {
@@ -72,7 +64,7 @@ import Testing
     @Test func aBatchDeleteWhosePredicateIsSentBackStillDeletesInTheStore() throws {
         let counts = SampleRowStore.Counts()
         let container = try ModelContainer(for: Schema([RowNote.self, RowTag.self, RowTask.self]),
-                                           configurations: [SampleRowStoreConfiguration(name: "batch", counts: counts)])
+                                           configurations: [SampleRowStoreConfiguration(name: "batch", counts: counts, sendsQueriesBack: true)])
         let writer = ModelContext(container)
         for (title, priority) in [("a", 1), ("b", 2), ("c", 3), ("d", 2)] { writer.insert(RowTask(title: title, priority: priority)) }
         try writer.save()

@@ -10,7 +10,7 @@ import Testing
 
     static let everyKindOfValue: [QueryValue] = [
         .null, .bool(true), .bool(false), .integer(.min), .integer(.max), .double(-0.0), .double(.nan), .double(.infinity),
-        .double(-.infinity), .double(0.1), .double(5), .double(1e300), .double(5e-324), .string("quote \" slash / \\ tab \t bell \u{07} \u{1F} é 👩‍👩‍👧"),
+        .double(-.infinity), .double(0.1), .double(5), .double(1e300), .double(.leastNonzeroMagnitude), .string("quote \" slash / \\ tab \t bell \u{07} \u{1F} é 👩‍👩‍👧"),
         .date(Date(timeIntervalSince1970: -1_000_000_000.125)), .uuid(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!),
         .data(Data([0, 255, 7])), .identifier(identifier), .array([.string("a"), .null, .array([])]),
     ]

@@ -1,13 +1,10 @@
 import OpenSwiftData
 
 extension SampleRowStore {
-    /// The identifiers a predicate selects when it reads nothing but the model's identifier
+    /// The identifiers a filter selects when it reads nothing but the model's identifier
     /// (`ids.contains($0.persistentModelID)`, `$0.persistentModelID == id`), as contexts ask when
-    /// they load related models and faults; nil for any other predicate, which goes back to the
-    /// context.
-    static func identifiers<T: PersistentModel>(selectedBy predicate: Predicate<T>) -> [PersistentIdentifier]? {
-        let translator = QueryTranslator { $0 == \T.persistentModelID ? .identifier : nil }
-        guard let filter = try? translator.translate(predicate) else { return nil }
+    /// they load related models and faults; nil for any other filter.
+    static func identifiers(selectedBy filter: QueryExpression) -> [PersistentIdentifier]? {
         switch filter {
         case let .in(.identifier, values, _):
             return identifiers(in: values)

@@ -29,7 +29,9 @@ extension SampleRowStore {
                         throw SampleRowStoreError(message: "\(identifier) belongs to another store; save it through the container of its own store.")
                     }
                     // An update that refers to no new model is kept as it is: no copy of its values.
-                    writes.append(remapped.isEmpty ? snapshot : snapshot.copy(persistentIdentifier: identifier, remappedIdentifiers: remapped))
+                    // The context relies on this rewrite, as the store adopts `DataStoreRemapping`.
+                    let references = configuration.fault == .keepsTemporaryReferences ? nil : remapped
+                    writes.append(remapped.isEmpty ? snapshot : snapshot.copy(persistentIdentifier: identifier, remappedIdentifiers: references))
                 }
             }
             for snapshot in writes { tables[snapshot.persistentIdentifier.entityName, default: SampleRowTable()].put(snapshot) }

@@ -14,6 +14,8 @@ extension SampleRowStore {
         public var toManyLoads = 0
         /// Calls of `delete(_:)`, the batch delete of `DataStoreBatching`.
         public var batchDeletes = 0
+        /// Fetches whose filter or sort the store sent back to the context.
+        public var sentBack = 0
 
         /// Counts at zero.
         public init() {}
@@ -25,5 +27,8 @@ extension SampleRowStore {
         case shortRows
         /// A row save answers no identifier for its last insert.
         case missingIdentifier
+        /// A save stores references to models inserted with it under their temporary
+        /// identifiers, though the store adopts `DataStoreRemapping`.
+        case keepsTemporaryReferences
     }
 }

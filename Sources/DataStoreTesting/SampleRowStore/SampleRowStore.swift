@@ -6,17 +6,18 @@ import OpenSwiftData
 /// saved, speaks rows to contexts through `DataStoreRowAccess`, and deletes whole entities in
 /// one step through `DataStoreBatching`.
 ///
-/// It runs the queries contexts make on their own (everything, a page of it, models by
-/// identifier) and sends every other filter and every sort back to the context with
-/// `DataStoreError.preferInMemoryFilter` and `.preferInMemorySort`. It passes the conformance kit
-/// with the `.erase` and `.batchDelete` capabilities, and is the store that the article "Writing a
-/// custom DataStore" ends with.
+/// It rewrites references to the models a save inserts itself (`DataStoreRemapping`), so a
+/// context saves each graph once. It finds models by identifier (as contexts ask for related models and faults) in an index of
+/// its own and runs every other query with `SnapshotQueryEngine`, which sends what it cannot run
+/// exactly back to the context with `DataStoreError.preferInMemoryFilter` and `.preferInMemorySort`.
+/// It passes the conformance kit with the `.erase` and `.batchDelete` capabilities, and is the
+/// store that the article "Writing a custom DataStore" ends with.
 ///
 /// ```swift
 /// let schema = Schema([Note.self])
 /// let container = try ModelContainer(for: schema, configurations: [SampleRowStoreConfiguration(name: "notes", schema: schema)])
 /// ```
-public final class SampleRowStore: DataStore, DataStoreRowAccess {
+public final class SampleRowStore: DataStore, DataStoreRowAccess, DataStoreRemapping {
     /// The configuration this store is opened with.
     public typealias Configuration = SampleRowStoreConfiguration
     /// The snapshots this store reads and writes.
@@ -80,20 +81,50 @@ public final class SampleRowStore: DataStore, DataStoreRowAccess {
         lock.withLock { tables = [:] }
     }
 
-    /// The entity's snapshots the descriptor selects, offset and limited.
+    /// The entity's snapshots the descriptor selects, in its order, offset and limited: models by
+    /// identifier (as contexts ask for related models and faults) from the table's index, any other
+    /// query through `SnapshotQueryEngine`, which sends back what it cannot run exactly.
     private func matching<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [DefaultSnapshot] {
-        var wanted: [PersistentIdentifier]?
-        if let predicate = descriptor.predicate {
-            guard let identifiers = Self.identifiers(selectedBy: predicate) else { throw DataStoreError.preferInMemoryFilter }
-            wanted = identifiers
+        // A copy of the tables, so the query runs without the lock: the tables are values.
+        try matching(descriptor, in: lock.withLock { tables })
+    }
+
+    /// ``matching(_:)`` in these tables. The descriptor is translated once, for both ways.
+    func matching<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, in tables: [String: SampleRowTable]) throws -> [DefaultSnapshot] {
+        let table = tables[Schema.entityName(for: T.self)] ?? SampleRowTable()
+        let query: DataStoreQuery
+        do {
+            query = try DataStoreQuery(descriptor)
+        } catch let error as DataStoreError {
+            throw sentBack(error)
         }
-        if !descriptor.sortBy.isEmpty { throw DataStoreError.preferInMemorySort }
-        let table = lock.withLock { tables[Schema.entityName(for: T.self)] } ?? SampleRowTable()
-        let all = wanted.map { table.snapshots(for: $0) } ?? table.snapshots
-        guard descriptor.fetchOffset != nil || descriptor.fetchLimit != nil else { return all }
-        let start = min(descriptor.fetchOffset ?? 0, all.count)
-        let end = descriptor.fetchLimit.map { min(start + $0, all.count) } ?? all.count
-        return Array(all[start..<end])
+        if query.sortBy.isEmpty, let filter = query.filter, let identifiers = Self.identifiers(selectedBy: filter) {
+            return page(table.snapshots(for: identifiers), descriptor)
+        }
+        if configuration.sendsQueriesBack {
+            if query.filter != nil { throw sentBack(DataStoreError.preferInMemoryFilter) }
+            if !query.sortBy.isEmpty { throw sentBack(DataStoreError.preferInMemorySort) }
+            return page(table.snapshots, descriptor)
+        }
+        let engine = SnapshotQueryEngine(related: { tables[$0.entityName]?.snapshot(for: $0) },
+                                         entitySnapshots: { tables[$0]?.snapshots ?? [] })
+        do {
+            return try engine.run(query, over: table.snapshots)
+        } catch let error as DataStoreError {
+            throw sentBack(error)
+        }
+    }
+
+    private func sentBack(_ error: DataStoreError) -> DataStoreError {
+        configuration.counts.sentBack += 1
+        return error
+    }
+
+    private func page<T>(_ snapshots: [DefaultSnapshot], _ descriptor: FetchDescriptor<T>) -> [DefaultSnapshot] {
+        guard descriptor.fetchOffset != nil || descriptor.fetchLimit != nil else { return snapshots }
+        let start = min(descriptor.fetchOffset ?? 0, snapshots.count)
+        let end = descriptor.fetchLimit.map { min(start + $0, snapshots.count) } ?? snapshots.count
+        return Array(snapshots[start..<end])
     }
 
     /// `rows` with each to-many left to be read, for all of them at once, when first read.

@@ -11,7 +11,8 @@ import OpenSwiftData
 /// The other options are testing aids: `counts` is shared with whoever made the configuration, to
 /// see which way a context reached the store; `fault` makes it a broken store, to see a
 /// context's answer to one; `defersToMany` leaves each to-many relationship to be read when first
-/// read, through `DataStoreDeferredToMany`.
+/// read, through `DataStoreDeferredToMany`; `sendsQueriesBack` sends every filter and sort back to
+/// the context, as the WWDC24 sample store does, to test the context's side of that path.
 public final class SampleRowStoreConfiguration: DataStoreConfiguration {
     /// The store this configuration opens.
     public typealias Store = SampleRowStore
@@ -26,15 +27,19 @@ public final class SampleRowStoreConfiguration: DataStoreConfiguration {
     public let fault: SampleRowStore.Fault?
     /// Whether fetched rows leave to-many relationships to be read when first read.
     public let defersToMany: Bool
+    /// Whether every filter and sort goes back to the context instead of through
+    /// `SnapshotQueryEngine`; models by identifier are still found in the store.
+    public let sendsQueriesBack: Bool
 
     /// A configuration of a sample row store named `name`, holding `schema`'s models.
     public init(name: String, schema: Schema? = nil, counts: SampleRowStore.Counts = SampleRowStore.Counts(),
-                fault: SampleRowStore.Fault? = nil, defersToMany: Bool = false) {
+                fault: SampleRowStore.Fault? = nil, defersToMany: Bool = false, sendsQueriesBack: Bool = false) {
         self.name = name
         self.schema = schema
         self.counts = counts
         self.fault = fault
         self.defersToMany = defersToMany
+        self.sendsQueriesBack = sendsQueriesBack
     }
 
     /// Configurations are the same when their names are.

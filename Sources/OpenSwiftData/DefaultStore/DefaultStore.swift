@@ -28,7 +28,7 @@ import Synchronization
 ///
 /// Errors are ``SQLiteStoreError``s naming the file; saving or batch-deleting through a
 /// read-only configuration throws ``PersistenceError`` `.readOnly`.
-public final class DefaultStore: DataStore, DataStoreBatching, RewritesRelationshipReferences {
+public final class DefaultStore: DataStore, DataStoreBatching, DataStoreRemapping {
     /// The configuration this store is opened with.
     public typealias Configuration = ModelConfiguration
     /// The snapshots this store reads and writes.

@@ -70,7 +70,7 @@ package final class StoreSlot: @unchecked Sendable {
     }
 
     /// Whether the store rewrites references to models inserted in the same save itself.
-    package var rewritesReferences: Bool { store is any RewritesRelationshipReferences }
+    package var rewritesReferences: Bool { store is any DataStoreRemapping }
 
     /// The rows the store answers the descriptor with. `narrowing` gets them first, to drop
     /// those the context has no use for (a filter the store sent back): a row store's values are

@@ -76,10 +76,17 @@ extension DataStore {
     }
 }
 
-/// Marks the library's stores that rewrite references between models inserted in one save
-/// themselves (through `copy(persistentIdentifier:remappedIdentifiers:)`), so the context need not
-/// follow their saves with a fix-up.
-package protocol RewritesRelationshipReferences {}
+/// A store that rewrites, in the same save, every reference to a model inserted in it: each
+/// inserted and updated snapshot is stored through
+/// `copy(persistentIdentifier:remappedIdentifiers:)` with the identifiers the save minted.
+///
+/// The WWDC24 sample store copies inserted snapshots without `remappedIdentifiers`, so it keeps
+/// the temporary identifiers of models inserted together; for a store that does not adopt this
+/// protocol the context therefore saves those models once more, as updates, with every identifier
+/// permanent. Adopting it promises that second save is not needed, which spares building and
+/// writing a snapshot of every model that refers to a new one. The conformance kit's graph checks
+/// fail for a store that adopts it and keeps temporary identifiers.
+public protocol DataStoreRemapping: DataStore {}
 
 /// A store that can delete the models matching a predicate itself (`ModelContext.delete(model:where:)`).
 public protocol DataStoreBatching: DataStore {

@@ -72,6 +72,16 @@ private final class ResolutionTable: @unchecked Sendable {
 }
 
 extension DataStoreQuery {
+    /// The store-neutral form of a fetch descriptor, its key paths resolved from the model's own
+    /// declarations (attributes by their query kind, relationships by their destination,
+    /// `\.persistentModelID` as the identifier): what a custom store runs with
+    /// ``SnapshotQueryEngine``, renders as SQL, or sends over the wire.
+    /// - Throws: `DataStoreError.preferInMemoryFilter` (or `.preferInMemorySort`) for a predicate or
+    ///   sort that has no store-neutral form; throw it on from `fetch`, and the context runs it.
+    public init<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws {
+        try self.init(descriptor, translator: ModelQueryResolution.translator(for: T.self))
+    }
+
     /// The store-neutral form of a fetch descriptor, or the `DataStoreError` that sends the part a
     /// store cannot do back to the context.
     package init<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, translator: QueryTranslator) throws {

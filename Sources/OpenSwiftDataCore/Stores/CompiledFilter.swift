@@ -56,9 +56,8 @@ indirect enum CompiledFilter {
     /// The identifiers a to-many slot holds; anything else (a nil optional to-many included) is
     /// the evaluator's.
     static func identifiers(in held: Any?) throws -> [PersistentIdentifier] {
-        guard let held else { throw Unreadable() }
-        if holdsExactly(held, [PersistentIdentifier].self) { return takeExactly(held, as: [PersistentIdentifier].self) }
-        guard let identifiers = unwrapOptional(held) as? [PersistentIdentifier] else { throw Unreadable() }
+        // Both exact forms are taken without a cast: a context's snapshots hold the optional one.
+        guard let held, let identifiers = heldIdentifiers(held) else { throw Unreadable() }
         return identifiers
     }
 

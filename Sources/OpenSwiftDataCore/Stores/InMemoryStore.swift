@@ -19,7 +19,7 @@ public struct InMemoryStoreConfiguration: DataStoreConfiguration, Sendable {
 /// A complete `DataStore` that keeps snapshots in memory: for tests, and as the reference
 /// implementation of the protocol (permanent identifiers, remapping, predicates, sorts and paging
 /// evaluated on snapshots, batch delete, erase).
-public final class InMemoryStore: DataStore, DataStoreBatching, RewritesRelationshipReferences {
+public final class InMemoryStore: DataStore, DataStoreBatching, DataStoreRemapping {
     /// The configuration this store is opened with.
     public typealias Configuration = InMemoryStoreConfiguration
     /// The snapshots this store reads and writes.

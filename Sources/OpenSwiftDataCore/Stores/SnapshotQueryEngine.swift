@@ -1,24 +1,58 @@
 import Foundation
 
-/// Runs a ``DataStoreQuery`` over `DefaultSnapshot`s without building models: filter with
-/// ``QueryEvaluator``, stable sort with its `compare`, then offset and limit. Shared by the stores
-/// that keep snapshots (in memory, JSON files).
-package struct SnapshotQueryEngine {
+/// Runs a fetch over `DefaultSnapshot`s without building models: the filter (through a compiled
+/// form for the common shapes, ``QueryEvaluator`` for the rest), a stable sort, then offset and
+/// limit. ``InMemoryStore`` and `JSONStore` run their fetches with it, and a custom store that
+/// keeps `DefaultSnapshot`s can run its own the same way instead of sending every predicate back
+/// to the context.
+///
+/// ```swift
+/// let engine = SnapshotQueryEngine(related: { identifier in snapshotsByIdentifier[identifier] },
+///                                  entitySnapshots: { entityName in snapshotsByEntity[entityName] ?? [] })
+/// let matching = try engine.run(request.descriptor, over: snapshotsByEntity[entityName] ?? [])
+/// ```
+///
+/// A filter or sort the engine cannot evaluate exactly as Swift would throws
+/// `DataStoreError.preferInMemoryFilter` (or `…Sort`): throw it on from `fetch`, and the context
+/// runs that part itself.
+public struct SnapshotQueryEngine {
     /// Looks up the snapshot a relationship refers to, for paths like `trip.name`.
     let related: (PersistentIdentifier) -> DefaultSnapshot?
     /// Every snapshot of an entity, when the store can hand them over at once: a
     /// `contains(where:)` then tests each related model once, not once per lookup.
     let entityRows: ((String) -> [DefaultSnapshot])?
 
-    package init(related: @escaping (PersistentIdentifier) -> DefaultSnapshot?,
-                 entityRows: ((String) -> [DefaultSnapshot])? = nil) {
+    /// An engine that follows relationships with `related`, the stored snapshot of an identifier
+    /// (nil when there is none). `entitySnapshots`, every stored snapshot of an entity by its name,
+    /// lets a `contains(where:)` over a to-many test each related model once per fetch instead of
+    /// once per owner; without it the engine looks each related model up.
+    public init(related: @escaping (PersistentIdentifier) -> DefaultSnapshot?,
+                entitySnapshots: ((String) -> [DefaultSnapshot])? = nil) {
         self.related = related
-        self.entityRows = entityRows
+        self.entityRows = entitySnapshots
     }
 
-    /// The rows matching the query, in its order. An expression Swift would throw on (a failed
-    /// force unwrap) sends the filter back to the context, which evaluates it with Swift's semantics.
-    package func run(_ query: DataStoreQuery, over rows: [DefaultSnapshot]) throws -> [DefaultSnapshot] {
+    /// The snapshots among `snapshots` (one entity's, in the store's order) that the descriptor
+    /// selects, in its order, offset and limited.
+    /// - Throws: `DataStoreError.preferInMemoryFilter` or `.preferInMemorySort` for a predicate or
+    ///   sort the engine cannot run exactly; the context then runs it.
+    public func run<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, over snapshots: [DefaultSnapshot]) throws -> [DefaultSnapshot] {
+        try run(DataStoreQuery(descriptor), over: snapshots)
+    }
+
+    /// The snapshots matching a store-neutral query, in its order. An expression Swift would throw
+    /// on (a failed force unwrap) or a value with no query form sends the filter back to the
+    /// context, which evaluates it with Swift's semantics.
+    /// - Throws: `DataStoreError.preferInMemoryFilter` for a filter the engine cannot run exactly.
+    public func run(_ query: DataStoreQuery, over rows: [DefaultSnapshot]) throws -> [DefaultSnapshot] {
+        do {
+            return try runExactly(query, over: rows)
+        } catch is QueryTranslationError {
+            throw DataStoreError.preferInMemoryFilter
+        }
+    }
+
+    private func runExactly(_ query: DataStoreQuery, over rows: [DefaultSnapshot]) throws -> [DefaultSnapshot] {
         let cursor = RowCursor(engine: self, entityName: query.entityName)
         var result: [DefaultSnapshot]
         if let filter = query.filter {

@@ -28,13 +28,9 @@ package final class SnapshotTable: @unchecked Sendable {
                     last = self.rows[identifier.entityName].map { (identifier.entityName, $0) }
                 }
                 return last?.rows[key]
-            }, entityRows: { self.rows[$0]?.liveSnapshots ?? [] })
-            do {
-                guard let live = rows[query.entityName]?.live() else { return [] }
-                return try engine.run(query, over: live)
-            } catch is QueryTranslationError {
-                throw DataStoreError.preferInMemoryFilter
-            }
+            }, entitySnapshots: { self.rows[$0]?.liveSnapshots ?? [] })
+            guard let live = rows[query.entityName]?.live() else { return [] }
+            return try engine.run(query, over: live)
         }
     }
 
