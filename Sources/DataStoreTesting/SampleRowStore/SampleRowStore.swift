@@ -7,11 +7,12 @@ import OpenSwiftData
 /// one step through `DataStoreBatching`.
 ///
 /// It rewrites references to the models a save inserts itself (`DataStoreRemapping`), so a
-/// context saves each graph once. It finds models by identifier (as contexts ask for related models and faults) in an index of
-/// its own and runs every other query with `SnapshotQueryEngine`, which sends what it cannot run
-/// exactly back to the context with `DataStoreError.preferInMemoryFilter` and `.preferInMemorySort`.
-/// It passes the conformance kit with the `.erase` and `.batchDelete` capabilities, and is the
-/// store that the article "Writing a custom DataStore" ends with.
+/// context saves each graph once. It finds models by identifier (as contexts ask for related
+/// models and faults) in an index of its own and runs every other query with
+/// `SnapshotQueryEngine`, which sends what it cannot run exactly back to the context with
+/// `DataStoreError.preferInMemoryFilter` and `.preferInMemorySort`. It passes the conformance kit
+/// with the `.erase` and `.batchDelete` capabilities, and is the store that the article "Writing
+/// a custom DataStore" ends with.
 ///
 /// ```swift
 /// let schema = Schema([Note.self])
