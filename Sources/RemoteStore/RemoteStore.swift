@@ -129,7 +129,7 @@ public final class RemoteStore: DataStore, DataStoreBatching, QueryableDataStore
 
     /// The descriptor as a query, or `preferInMemory…` for what the translator refuses.
     func query<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, sorted: Bool = true) throws -> DataStoreQuery {
-        var query = try DataStoreQuery(descriptor, translator: ModelQueryResolution.translator(for: T.self))
+        var query = try DataStoreQuery(descriptor)
         if !sorted { query.sortBy = [] }
         return query
     }

@@ -59,8 +59,6 @@ import Testing
         #expect(counts.saves == 0)
     }
 
-    // Also the kit's run of the context's side of sent-back queries: the other run's store
-    // answers them with `SnapshotQueryEngine`.
     static let keepingTemporaryReferences = DataStoreConformance(capabilities: [.erase, .batchDelete]) { schema, _ in
         SampleRowStoreConfiguration(name: "temporary-references", schema: schema, fault: .keepsTemporaryReferences)
     }
@@ -72,6 +70,8 @@ import Testing
         }
     }
 
+    // Also the kit's run of the context's side of sent-back queries: the other run's store
+    // answers them with `SnapshotQueryEngine`.
     static let deferringKit = DataStoreConformance(capabilities: [.erase, .batchDelete]) { schema, _ in
         SampleRowStoreConfiguration(name: "conformance-deferring", schema: schema, defersToMany: true, sendsQueriesBack: true)
     }

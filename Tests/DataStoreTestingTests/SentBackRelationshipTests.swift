@@ -63,8 +63,7 @@ import Testing
 
     @Test func aBatchDeleteWhosePredicateIsSentBackStillDeletesInTheStore() throws {
         let counts = SampleRowStore.Counts()
-        let container = try ModelContainer(for: Schema([RowNote.self, RowTag.self, RowTask.self]),
-                                           configurations: [SampleRowStoreConfiguration(name: "batch", counts: counts, sendsQueriesBack: true)])
+        let container = try RowFixtures.container("batch", counts: counts, sendsQueriesBack: true)
         let writer = ModelContext(container)
         for (title, priority) in [("a", 1), ("b", 2), ("c", 3), ("d", 2)] { writer.insert(RowTask(title: title, priority: priority)) }
         try writer.save()

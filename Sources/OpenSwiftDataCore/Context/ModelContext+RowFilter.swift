@@ -26,7 +26,7 @@ extension ModelContext {
                                           info: ModelTypeInfo) -> SentBackRows {
         let unchanged = SentBackRows(rows: rows, sorted: false)
         guard rows.count > 1, !hasPendingChanges(of: T.self),
-              let query = try? DataStoreQuery(descriptor, translator: ModelQueryResolution.translator(for: T.self)) else { return unchanged }
+              let query = try? DataStoreQuery(descriptor) else { return unchanged }
         var kept = rows
         var filtered = false
         if filter, let expression = query.filter {

@@ -20,7 +20,7 @@ public struct SnapshotQueryEngine {
     let related: (PersistentIdentifier) -> DefaultSnapshot?
     /// Every snapshot of an entity, when the store can hand them over at once: a
     /// `contains(where:)` then tests each related model once, not once per lookup.
-    let entityRows: ((String) -> [DefaultSnapshot])?
+    let entitySnapshots: ((String) -> [DefaultSnapshot])?
 
     /// An engine that follows relationships with `related`, the stored snapshot of an identifier
     /// (nil when there is none). `entitySnapshots`, every stored snapshot of an entity by its name,
@@ -29,7 +29,7 @@ public struct SnapshotQueryEngine {
     public init(related: @escaping (PersistentIdentifier) -> DefaultSnapshot?,
                 entitySnapshots: ((String) -> [DefaultSnapshot])? = nil) {
         self.related = related
-        self.entityRows = entitySnapshots
+        self.entitySnapshots = entitySnapshots
     }
 
     /// The snapshots among `snapshots` (one entity's, in the store's order) that the descriptor
@@ -88,7 +88,7 @@ public struct SnapshotQueryEngine {
             for row in rows where try evaluate(row) { kept.append(row) }
             return kept
         }
-        if let entityRows { compiled = compiled.testingRelatedOnce(for: rows, info: info, entityRows: entityRows, related: related) }
+        if let entitySnapshots { compiled = compiled.testingRelatedOnce(for: rows, info: info, entityRows: entitySnapshots, related: related) }
         // By index: a row is copied only when it is kept.
         for index in rows.indices {
             var matches: Bool

@@ -13,7 +13,7 @@ package final class SnapshotTable: @unchecked Sendable {
     /// The entity's snapshots matching the descriptor, filtered, sorted and paged here (insertion
     /// order breaks ties); what cannot be translated goes back to the context as `preferInMemory…`.
     package func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [DefaultSnapshot] {
-        try fetch(try DataStoreQuery(descriptor, translator: ModelQueryResolution.translator(for: T.self)))
+        try fetch(try DataStoreQuery(descriptor))
     }
 
     /// The entity's snapshots matching a store-neutral query.
@@ -36,7 +36,7 @@ package final class SnapshotTable: @unchecked Sendable {
 
     /// Deletes the entity's snapshots matching the predicate, in one step.
     package func delete<T: PersistentModel>(_ predicate: Predicate<T>?) throws {
-        try delete(try DataStoreQuery(FetchDescriptor<T>(predicate: predicate), translator: ModelQueryResolution.translator(for: T.self)))
+        try delete(try DataStoreQuery(FetchDescriptor<T>(predicate: predicate)))
     }
 
     /// Deletes the entity's snapshots matching the query's filter.
