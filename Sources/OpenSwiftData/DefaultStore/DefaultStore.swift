@@ -58,6 +58,8 @@ public final class DefaultStore: DataStore, DataStoreBatching, DataStoreRemappin
     let resolver: KeyPathResolver
     /// The `SELECT`s rendered so far, by query shape.
     let selectPlans = SQLiteSelectPlans()
+    /// How `delete(model:)` without a predicate empties each table.
+    let emptyingPlans = SQLiteEmptying.Plans()
 
     /// Opens the store, running `migrationPlan` (``SchemaMigrator``) in the transaction that
     /// opens it: the data's changes, the custom stages' saves and the new schema record commit

@@ -1,5 +1,6 @@
 import GRDB
 import OpenSwiftDataCore
+import Synchronization
 
 /// Deleting every row of a table, the way `delete(model:)` without a predicate asks.
 ///
@@ -53,6 +54,28 @@ struct SQLiteEmptying {
     }
 }
 
+extension SQLiteEmptying {
+    /// Each table's plan, worked out once per version of the file's schema: reading every table's
+    /// foreign keys through SQLite's pragma functions cost more than emptying a small table.
+    final class Plans: Sendable {
+        private let cache = Mutex<(schemaVersion: Int, plans: [String: SQLiteEmptying?])>((-1, [:]))
+
+        /// The plan for emptying `table` under the schema `db` holds now: another connection's
+        /// migration changes `PRAGMA schema_version`, which starts the cache over.
+        func plan(emptying table: String, db: Database) throws -> SQLiteEmptying? {
+            let version = try Int.fetchOne(db.cachedStatement(sql: "PRAGMA schema_version")) ?? 0
+            let known = cache.withLock { $0.schemaVersion == version ? $0.plans[table] : nil }
+            if case .some(let plan) = known { return plan }
+            let plan = try SQLiteEmptying(emptying: table, db: db)
+            cache.withLock { cache in
+                if cache.schemaVersion != version { cache = (version, [:]) }
+                cache.plans[table] = .some(plan)
+            }
+            return plan
+        }
+    }
+}
+
 extension DefaultStore {
     /// Deletes every row of the entity's table in one transaction, following its foreign keys'
     /// actions (``SQLiteEmptying``), after recording the deletes in the history.
@@ -60,12 +83,12 @@ extension DefaultStore {
         let table = layout.table.name
         // Worked out before the write: enforcement is switched outside its transaction.
         let emptying = try readOne(action()) { db in
-            try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") == true ? try SQLiteEmptying(emptying: table, db: db) : nil
+            try Bool.fetchOne(db.cachedStatement(sql: "PRAGMA foreign_keys")) == true ? try emptyingPlans.plan(emptying: table, db: db) : nil
         }
         try write(action(), enforcingForeignKeys: emptying == nil) { db in
             if configuration.keepsHistory { try SQLiteHistoryWriter.recordBatchDelete(of: layout, matching: nil, author: author, db: db) }
-            for statement in emptying?.statements ?? [] { try db.execute(sql: statement) }
-            try db.execute(sql: "DELETE FROM \(SQL.quote(table))")
+            for statement in emptying?.statements ?? [] { try db.cachedStatement(sql: statement).execute() }
+            try db.cachedStatement(sql: "DELETE FROM \(SQL.quote(table))").execute()
         }
     }
 }

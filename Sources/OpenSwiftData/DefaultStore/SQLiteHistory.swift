@@ -225,7 +225,7 @@ struct SQLiteHistoryWriter {
         var changes = SQLiteHistoryChanges()
         if !isShared {
             // Keys with no gap (a table emptied) are one run, read without stepping through every row.
-            let bounds = try db.makeStatement(sql: "SELECT count(*), min(\(key)), max(\(key)) FROM \(table)\(filter)")
+            let bounds = try statement("SELECT count(*), min(\(key)), max(\(key)) FROM \(table)\(filter)", cached: filter.isEmpty, db)
             var range: (count: Int64, first: Int64, last: Int64) = (0, 0, 0)
             try bounds.forEachRowBound(arguments) { handle in
                 range = (sqlite3_column_int64(handle, 0), sqlite3_column_int64(handle, 1), sqlite3_column_int64(handle, 2))
@@ -239,12 +239,18 @@ struct SQLiteHistoryWriter {
         }
         let entity = isShared ? SQL.quote(SQL.entityColumn) : "NULL"
         // Gathered first and written after: the rows are read while the statement steps.
-        try db.makeStatement(sql: "SELECT \(key), \(entity) FROM \(table)\(filter) ORDER BY \(key)").forEachRowBound(arguments) { handle in
+        try statement("SELECT \(key), \(entity) FROM \(table)\(filter) ORDER BY \(key)", cached: filter.isEmpty, db).forEachRowBound(arguments) { handle in
             let name = isShared ? sqlite3_column_text(handle, 1).map { String(cString: $0) } ?? entityName : entityName
             changes.add(.delete, name, key: sqlite3_column_int64(handle, 0))
         }
         try changes.write(transaction: transaction, db: db)
         return changes.count > 0
+    }
+
+    /// A whole table's statements are the same each time, so they stay prepared; a filter's SQL
+    /// may differ from one delete to the next, and would fill the connection's statement cache.
+    private static func statement(_ sql: String, cached: Bool, _ db: Database) throws -> GRDB.Statement {
+        try cached ? db.cachedStatement(sql: sql) : db.makeStatement(sql: sql)
     }
 
     /// Removes the row of a transaction that recorded nothing.

@@ -74,10 +74,10 @@ struct SQLiteHistoryChanges {
     func write(transaction: Int64, db: Database) throws {
         guard !stretches.isEmpty else { return }
         // The number AUTOINCREMENT would give next, less one: never reused, even after deletes.
-        let base = try Int64.fetchOne(db, sql: """
+        let base = try Int64.fetchOne(db.cachedStatement(sql: """
             SELECT max(coalesce((SELECT "seq" FROM sqlite_sequence WHERE "name" = 'osd_history_changes'), 0), \
             coalesce((SELECT max("Z_PK") FROM \(SQLiteHistory.changes)), 0))
-            """) ?? 0
+            """)) ?? 0
         // Per group, in the order first seen: its rows as a JSON array of [number, key, lastKey, keys].
         var groups: [Group] = []
         var texts: [String] = []

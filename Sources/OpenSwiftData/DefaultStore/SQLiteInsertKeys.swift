@@ -116,8 +116,8 @@ final class SQLiteInsertKeys {
     }
 
     private func firstNewKey(_ layout: SQLiteEntityLayout) throws -> Int64 {
-        let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = ?", arguments: [layout.table.name]) ?? 0
-        let maximum = try Int64.fetchOne(db, sql: "SELECT MAX(\(SQL.quote(SQL.primaryKey))) FROM \(SQL.quote(layout.table.name))") ?? 0
+        let sequence = try Int64.fetchOne(db.cachedStatement(sql: "SELECT seq FROM sqlite_sequence WHERE name = ?"), arguments: [layout.table.name]) ?? 0
+        let maximum = try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(\(SQL.quote(SQL.primaryKey))) FROM \(SQL.quote(layout.table.name))")) ?? 0
         return max(sequence, maximum) + 1
     }
 
@@ -139,7 +139,7 @@ final class SQLiteInsertKeys {
 
     private func storedRow(_ entity: Entity, _ index: Int, _ layout: SQLiteEntityLayout, _ values: [DatabaseValue]) throws -> Int64? {
         if entity.table.isEmpty == nil {
-            entity.table.isEmpty = try !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(SQL.quote(layout.table.name)))") ?? false)
+            entity.table.isEmpty = try !(Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(SQL.quote(layout.table.name)))")) ?? false)
         }
         if entity.table.isEmpty == true { return nil }
         let statement: Statement

@@ -89,6 +89,29 @@ import Testing
         #expect(try ModelContext(container).fetchCount(FetchDescriptor<RelTrip>()) == 3)
     }
 
+    /// The store keeps each table's plan after the first delete, but not across a change to the
+    /// file's schema: a reference another program adds afterwards still keeps the rows.
+    @Test func aReferenceAddedAfterTheTableWasFirstEmptiedRefusesTheNextDelete() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.file("graph.store")
+        let (container, _, _) = try graph(at: url)
+        // A traveler has no rule for the store to follow in the context, so the store empties
+        // the table itself.
+        try ModelContext(container).delete(model: RelTraveler.self)
+        let context = ModelContext(container)
+        context.insert(RelTraveler(name: "Cy"))
+        try context.save()
+        let other = try DatabaseQueue(path: url.path)
+        try other.write { db in
+            try db.execute(sql: #"CREATE TABLE "Visa" ("traveler" INTEGER REFERENCES "RelTraveler"("Z_PK"))"#)
+            try db.execute(sql: #"INSERT INTO "Visa" SELECT "Z_PK" FROM "RelTraveler""#)
+        }
+        try other.close()
+        let error = try #require(throws: SQLiteStoreError.self) { try ModelContext(container).delete(model: RelTraveler.self) }
+        #expect(error.code == .invalidReference)
+        #expect(try ModelContext(container).fetch(FetchDescriptor<RelTraveler>()).map(\.name) == ["Cy"])
+    }
+
     @Test func deletingEveryItemDropsSavedAndNewItemsAndKeepsTheOtherEntitiesRegistered() throws {
         let (container, context, _) = try graph()
         let items = try context.fetch(FetchDescriptor<RelItem>())
