@@ -13,11 +13,17 @@ enum OSDStore {
     /// A JSONStore file in the run's directory, written compact (its faster format).
     case json
 
+    /// `OSD_SQLITE_HISTORY=off` runs the SQLite store without history, to compare its figures with
+    /// those of a build from before the store kept history (`compare-builds.py`).
+    static let sqliteKeepsHistory = ProcessInfo.processInfo.environment["OSD_SQLITE_HISTORY"] != "off"
+
     func container(for types: [any PersistentModel.Type], in directory: ScratchDirectory) throws -> ModelContainer {
         let schema = Schema(types)
         switch self {
         case .sqlite:
-            return try ModelContainer(for: schema, configurations: [ModelConfiguration(url: directory.file("osd.store"))])
+            var configuration = ModelConfiguration(url: directory.file("osd.store"))
+            configuration.keepsHistory = Self.sqliteKeepsHistory
+            return try ModelContainer(for: schema, configurations: [configuration])
         case .inMemory:
             return try ModelContainer(for: schema, configurations: [InMemoryStoreConfiguration()])
         case .sampleRows:
