@@ -240,10 +240,27 @@ extension PersistentIdentifier {
 
     /// `x-swiftdata://<store>/<Entity>/<key>`; temporary identifiers use the host `temporary`.
     package var uriRepresentation: String {
-        let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))
-        let escape = { (part: String) in part.addingPercentEncoding(withAllowedCharacters: allowed) ?? part }
-        let host = storeIdentifier.map(escape) ?? "temporary"
-        return "x-swiftdata://\(host)/\(escape(entityName))/\(escape(primaryKey.description))"
+        let host = storeIdentifier.map(Self.escapedPathComponent) ?? "temporary"
+        return "x-swiftdata://\(host)/\(Self.escapedPathComponent(entityName))/\(Self.escapedPathComponent(primaryKey.description))"
+    }
+
+    /// `part` percent-encoded as one component of a URL's path. Entity names, store identifiers
+    /// and keys are mostly letters, digits and dashes, which are returned as they are: Foundation's
+    /// `CharacterSet` lookups made this most of the cost of encoding an identifier.
+    package static func escapedPathComponent(_ part: String) -> String {
+        if part.utf8.allSatisfy(isUnreserved) { return part }
+        return part.addingPercentEncoding(withAllowedCharacters: pathComponentAllowed) ?? part
+    }
+
+    private static let pathComponentAllowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))
+
+    /// RFC 3986's unreserved characters, a subset of what a path component allows unescaped.
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"): true
+        default: false
+        }
     }
 }
 

@@ -59,6 +59,27 @@ import Testing
             #"{"implementation":{"entityName":"Trip","isTemporary":false,"primaryKey":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","storeIdentifier":"trips.json","uriRepresentation":"x-swiftdata:\/\/trips.json\/Trip\/E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}}"#)
     }
 
+    @Test func theURIPercentEncodesWhatAPathComponentCannotHoldAndKeepsTheRest() throws {
+        let plain = try PersistentIdentifier.identifier(for: "trips.json", entityName: "Trip", primaryKey: "A1-b_c~d")
+        #expect(plain.description == "x-swiftdata://trips.json/Trip/A1-b_c~d")
+        let negative = try PersistentIdentifier.identifier(for: "s", entityName: "Trip", primaryKey: -7)
+        #expect(negative.description == "x-swiftdata://s/Trip/-7")
+        let spaced = try PersistentIdentifier.identifier(for: "my store", entityName: "Trip", primaryKey: "a b/c")
+        #expect(spaced.description == "x-swiftdata://my%20store/Trip/a%20b%2Fc")
+    }
+
+    /// Parts made only of unreserved characters skip Foundation; every other part must come out
+    /// as Foundation percent-encodes a path component, for each printable ASCII character.
+    @Test func everyPrintableCharacterIsEscapedAsFoundationEscapesAPathComponent() {
+        let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))
+        for byte in UInt8(0x20)...UInt8(0x7E) {
+            let part = "a\(Character(Unicode.Scalar(byte)))é"
+            #expect(PersistentIdentifier.escapedPathComponent(part) == part.addingPercentEncoding(withAllowedCharacters: allowed))
+            let ascii = "a\(Character(Unicode.Scalar(byte)))b"
+            #expect(PersistentIdentifier.escapedPathComponent(ascii) == ascii.addingPercentEncoding(withAllowedCharacters: allowed))
+        }
+    }
+
     @Test func aDecodedIdentifierEqualsTheEncodedOne() throws {
         let identifier = try PersistentIdentifier.identifier(for: "s", entityName: "Trip", primaryKey: "k1")
         let decoded = try JSONDecoder().decode(PersistentIdentifier.self, from: JSONEncoder().encode(identifier))
