@@ -41,6 +41,11 @@ final class ArchiveCoder: @unchecked Sendable {
 
     /// The element that keeps a store's history, last in the array of a store that keeps it.
     func encode(_ history: HistoryBook) throws -> Data {
+        arrayElement(try HistoryJSONWriter(encoder: encoder, pretty: configuration.outputFormatting == .prettyPrinted).json(history))
+    }
+
+    /// The history element as the encoder writes it, for tests of ``HistoryJSONWriter``.
+    func encodeWithEncoderForTesting(_ history: HistoryBook) throws -> Data {
         try encodeElement(ArchiveHistory(history: history))
     }
 
@@ -69,7 +74,11 @@ final class ArchiveCoder: @unchecked Sendable {
     }
 
     private func encodeElement(_ value: some Encodable) throws -> Data {
-        let fragment = try encoder.encode(value)
+        arrayElement(try encoder.encode(value))
+    }
+
+    /// `fragment` as an element of the file's array: pretty-printed, one level deeper.
+    private func arrayElement(_ fragment: Data) -> Data {
         guard configuration.outputFormatting == .prettyPrinted else { return fragment }
         // One level deeper, as an element of the top-level array.
         var indented: [UInt8] = [0x20, 0x20]

@@ -102,6 +102,12 @@ package struct HistoryBook: Codable, Sendable {
     /// The newest transaction's number, nil while there is none.
     package var latestTransaction: Int64? { records.last?.transactionIdentifier }
 
+    /// The numbers the book keeps beside its records, under their coding keys' names, for a store
+    /// that writes the book's JSON itself.
+    package var numbering: (lastTransaction: Int64, lastChange: Int64, deletedThrough: Int64) {
+        (lastTransaction, lastChange, deletedThrough)
+    }
+
     private static func info(of snapshot: DefaultSnapshot) -> ModelTypeInfo? {
         EntityRegistry.modelType(named: snapshot.persistentIdentifier.entityName).map { ModelTypeInfo.of($0) }
     }
