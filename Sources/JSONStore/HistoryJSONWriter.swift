@@ -4,16 +4,15 @@ import OpenSwiftData
 /// Writes the history element, `{"history":{…}}`, byte for byte as the archive's `JSONEncoder`
 /// writes ``ArchiveHistory`` (sorted keys, compact or pretty-printed), but the inserts and updates
 /// by hand: JSONEncoder's containers, four per change, were most of the time a save spent on its
-/// history. Dates, text that needs escaping, and deletes with their tombstones still go through
-/// the encoder, so its date strategy and value coding apply unchanged.
+/// history. Dates and deletes with their tombstones still go through the encoder, so its date
+/// strategy and value coding apply unchanged.
 struct HistoryJSONWriter {
-    private let encoder: JSONEncoder
+    private var text: JSONWriter
     private let pretty: Bool
-    private var bytes: [UInt8] = []
     private var level = 0
 
     init(encoder: JSONEncoder, pretty: Bool) {
-        self.encoder = encoder
+        text = JSONWriter(encoder: encoder)
         self.pretty = pretty
     }
 
@@ -21,7 +20,7 @@ struct HistoryJSONWriter {
     func json(_ book: HistoryBook) throws -> Data {
         var writer = self
         try writer.write(book)
-        return Data(writer.bytes)
+        return Data(writer.text.bytes)
     }
 
     private mutating func write(_ book: HistoryBook) throws {
@@ -45,13 +44,13 @@ struct HistoryJSONWriter {
     private mutating func write(_ record: HistoryRecord) throws {
         open("{")
         key("author", first: true)
-        if let author = record.author { try string(author) } else { append("null") }
+        if let author = record.author { text.string(author) } else { append("null") }
         key("bundleIdentifier")
-        try string(record.bundleIdentifier)
+        text.string(record.bundleIdentifier)
         key("changes")
         try array(record.changes) { try $0.write($1) }
         key("processIdentifier")
-        try string(record.processIdentifier)
+        text.string(record.processIdentifier)
         key("timestamp")
         try encoded(record.timestamp)
         key("transactionIdentifier")
@@ -78,7 +77,7 @@ struct HistoryJSONWriter {
         append(names == nil ? #""insert""# : #""update""#)
         if let names {
             key("updatedAttributes")
-            try array(names) { try $0.string($1) }
+            try array(names) { $0.text.string($1) }
         }
         close("}")
     }
@@ -89,49 +88,34 @@ struct HistoryJSONWriter {
         key("implementation", first: true)
         open("{")
         key("entityName", first: true)
-        try string(identifier.entityName)
+        text.string(identifier.entityName)
         key("isTemporary")
         append(identifier.isTemporary ? "true" : "false")
         key("primaryKey")
         switch identifier.primaryKey {
         case .integer(let value): append(String(value))
-        case .string(let value): try string(value)
+        case .string(let value): text.string(value)
         }
         if let store = identifier.storeIdentifier {
             key("storeIdentifier")
-            try string(store)
+            text.string(store)
         }
         key("uriRepresentation")
-        try string(identifier.uriRepresentation)
+        text.string(identifier.uriRepresentation)
         close("}")
         close("}")
     }
 
     // MARK: JSON text
 
-    /// A JSON string as the encoder writes it: printable ASCII needs no escape but for `"`, `\`
-    /// and `/` (which the encoder writes as `\/`); any other text is written by the encoder.
-    private mutating func string(_ text: String) throws {
-        guard text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else {
-            return try encoded(text)
-        }
-        bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "/") { bytes.append(UInt8(ascii: "\\")) }
-            bytes.append(byte)
-        }
-        bytes.append(UInt8(ascii: "\""))
-    }
-
     /// `value` as the encoder writes it, its lines indented to the current level; the blank line
     /// of an empty object or array stays blank, as the encoder leaves it.
     private mutating func encoded(_ value: some Encodable) throws {
-        let fragment = try encoder.encode(value)
-        guard pretty else { return bytes.append(contentsOf: fragment) }
+        guard pretty else { return try text.encoded(value) }
         var lineStart = false
-        for byte in fragment {
+        for byte in try text.encoder.encode(value) {
             if lineStart, byte != UInt8(ascii: "\n") { indent() }
-            bytes.append(byte)
+            text.bytes.append(byte)
             lineStart = byte == UInt8(ascii: "\n")
         }
     }
@@ -173,10 +157,10 @@ struct HistoryJSONWriter {
     }
 
     private mutating func indent() {
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
+        text.bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
     }
 
-    private mutating func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+    private mutating func append(_ fragment: String) {
+        text.append(fragment)
     }
 }

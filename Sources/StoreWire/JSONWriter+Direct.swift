@@ -1,17 +1,9 @@
 import Foundation
+import OpenSwiftData
 
-/// JSON text written into one byte array, spelled as `JSONEncoder` with the wire's settings
-/// spells it (slashes escaped, whole doubles without `.0`), so hand-written bodies read back as
-/// the encoder's do.
-struct JSONWriter {
-    let encoder: JSONEncoder
-    var bytes: [UInt8] = []
-
-    mutating func append(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
-    }
-
+/// The wire's own spellings: values of the common types written directly, as `JSONEncoder` with
+/// the wire's settings writes them (whole doubles without `.0`, non-finite numbers as text).
+extension JSONWriter {
     /// The types rows mostly hold, which are written directly. A column's values are of one type,
     /// so a writer remembers each column's kind and tries that one cast first.
     enum DirectKind {
@@ -77,31 +69,5 @@ struct JSONWriter {
 
     mutating func encoded(_ value: some Encodable) throws {
         bytes.append(contentsOf: try encoder.encode(value))
-    }
-
-    /// A JSON string: quotes, backslashes and control characters escaped, the rest as UTF-8.
-    mutating func string(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { utf8 in
-            for byte in utf8 {
-                switch byte {
-                case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-                case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-                case UInt8(ascii: "/"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "/")])
-                case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-                case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-                case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-                case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-                case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-                case ..<0x20:
-                    let hex = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                              hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-                default: bytes.append(byte)
-                }
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
     }
 }
