@@ -7,12 +7,13 @@ import NIOPosix
 import StoreWire
 import Synchronization
 
-/// Synchronous JSON requests over async-http-client, for the synchronous `DataStore` API.
+/// Synchronous JSON requests, for the synchronous `DataStore` API.
 ///
-/// The client runs on an event loop thread of its own, and the caller waits on a semaphore for
-/// the answer. Whatever thread calls (main thread, a background thread, a Swift concurrency task,
-/// even another NIO event loop), the work it waits for never needs that thread, so it cannot
-/// deadlock; every attempt has a deadline.
+/// `http://` requests run on the calling thread (``PlainHTTPClient``). `https://` requests run on
+/// async-http-client's event loop thread of its own while the caller waits on a semaphore.
+/// Whatever thread calls (main thread, a background thread, a Swift concurrency task, even
+/// another NIO event loop), the work it waits for never needs another of its threads, so it
+/// cannot deadlock; every attempt has a deadline.
 final class HTTPTransport: @unchecked Sendable {
     struct Reply {
         let status: Int
@@ -30,6 +31,9 @@ final class HTTPTransport: @unchecked Sendable {
     /// A request per path and method, its URL parsed and its standard headers set once: parsing a
     /// URL costs more than the rest of preparing a request. The store's paths are a fixed few.
     private let templates = Mutex<[String: HTTPClient.Request]>([:])
+    #if os(Linux)
+    private let plain: PlainHTTPClient?
+    #endif
 
     init(_ configuration: RemoteStoreConfiguration) {
         var base = configuration.url.absoluteString
@@ -39,6 +43,9 @@ final class HTTPTransport: @unchecked Sendable {
         timeout = configuration.timeout
         connectTimeout = configuration.connectTimeout
         attempts = configuration.attempts
+        #if os(Linux)
+        plain = PlainHTTPClient(configuration.url)
+        #endif
         client = HTTPClient(eventLoopGroupProvider: .shared(group), configuration: HTTPClient.Configuration(
             timeout: .init(connect: Self.amount(configuration.connectTimeout), read: Self.amount(configuration.timeout))))
     }
@@ -59,6 +66,7 @@ final class HTTPTransport: @unchecked Sendable {
                 let reply = try once(path, body: body, headers: extra, label: label ?? path)
                 guard [502, 503, 504].contains(reply.status), attempt < attempts - 1 else { return reply }
             } catch let failure as RemoteStoreError {
+                guard failure.code != .invalidConfiguration else { throw failure }
                 lastFailure = failure
             }
         }
@@ -66,6 +74,9 @@ final class HTTPTransport: @unchecked Sendable {
     }
 
     private func once(_ path: String, body: Data?, headers extra: [(String, String)], label: String) throws -> Reply {
+        #if os(Linux)
+        if let plain { return try once(plain, path, body: body, headers: extra, label: label) }
+        #endif
         var request: HTTPClient.Request
         do {
             request = try template(path, method: body == nil ? .GET : .POST)
@@ -93,6 +104,38 @@ final class HTTPTransport: @unchecked Sendable {
             throw classify(error, path: label)
         }
     }
+
+    #if os(Linux)
+    private func once(_ plain: PlainHTTPClient, _ path: String, body: Data?, headers extra: [(String, String)], label: String) throws -> Reply {
+        var headers = [("Authorization", "Bearer \(token)"), ("Accept", "application/json")]
+        if body != nil { headers.append(("Content-Type", "application/json")) }
+        headers += extra
+        do {
+            let answer = try plain.execute(method: body == nil ? "GET" : "POST", path: path, headers: headers, body: body,
+                                           connectTimeout: connectTimeout, timeout: timeout)
+            return Reply(status: answer.status, headers: HTTPHeaders(answer.headers), body: answer.body)
+        } catch {
+            throw classify(error, path: label)
+        }
+    }
+
+    private func classify(_ failure: PlainHTTPConnection.Failure, path: String) -> RemoteStoreError {
+        switch failure {
+        case .connectTimedOut:
+            RemoteStoreError(.unreachable, "No connection to the server at \(baseURL) within \(connectTimeout) (after \(attempts) attempts). Check the URL and that openswiftdata-server is running.", underlying: failure)
+        case .timedOut:
+            RemoteStoreError(.timedOut, "The server at \(baseURL) did not answer \(path) within \(timeout) (after \(attempts) attempts); check that it is running and not overloaded.", underlying: failure)
+        case .invalidHeader(let name):
+            RemoteStoreError(.invalidConfiguration, "The \(name) header of \(path) holds a line break; remove it from the token or header value.", underlying: failure)
+        case .closedBeforeAnswer:
+            RemoteStoreError(.unreachable, "The server at \(baseURL) closed the connection before answering \(path) (after \(attempts) attempts). Check that openswiftdata-server is running.", underlying: failure)
+        case .malformed(let reason):
+            RemoteStoreError(.invalidResponse, "The answer of the server at \(baseURL) to \(path) is not HTTP/1.1 (\(reason)); check that the URL names an openswiftdata-server and not another service.", underlying: failure)
+        case .failed(let reason):
+            RemoteStoreError(.unreachable, "The server at \(baseURL) could not be reached for \(path) (after \(attempts) attempts): \(reason). Check the URL and that openswiftdata-server is running.", underlying: failure)
+        }
+    }
+    #endif
 
     private func template(_ path: String, method: HTTPMethod) throws -> HTTPClient.Request {
         let key = "\(method.rawValue) \(path)"

@@ -20,9 +20,10 @@ import StoreWire
 ///   server applies it once and answers the retry with the first result.
 /// - Errors are ``RemoteStoreError``s with the server's message; after a failed save the context's
 ///   changes are still pending.
-/// - The calls are synchronous, like the whole `DataStore` API: they wait for the answer on a
-///   semaphore while the HTTP client runs on its own thread, so they cannot deadlock whatever
-///   thread or task calls them. Each attempt is bounded by the configuration's `timeout`.
+/// - The calls are synchronous, like the whole `DataStore` API. Over `http://` the calling thread
+///   sends the request and reads the answer itself; over `https://` it waits while
+///   async-http-client runs on its own thread. Neither can deadlock whatever thread or task calls.
+///   Each attempt is bounded by the configuration's `timeout`.
 public final class RemoteStore: DataStore, DataStoreBatching, QueryableDataStore, DataStoreRemapping, @unchecked Sendable {
     /// The configuration this store is opened with.
     public typealias Configuration = RemoteStoreConfiguration
