@@ -19,32 +19,28 @@ struct SQLiteEmptying {
     /// their own references followed). Also nil when no foreign key touches the table: SQLite
     /// truncates it already, and switching enforcement expires every prepared statement.
     init?(emptying table: String, db: Database) throws {
-        let references = try Row.fetchAll(db, sql: """
-            SELECT m.name AS child, f.id, f.seq, f."table" AS parent, f."from" AS column, f.on_delete AS action, \
-            (SELECT c."notnull" FROM pragma_table_info(m.name) c WHERE c.name = f."from") AS required \
-            FROM sqlite_master m JOIN pragma_foreign_key_list(m.name) f WHERE m.type = 'table'
-            """)
+        let references = try Reference.all(db)
         let target = table.lowercased()
-        let parents = Set(references.map { ($0["parent"] as String).lowercased() })
-        guard references.contains(where: { ($0["child"] as String).lowercased() == target }) || parents.contains(target) else {
+        let parents = Set(references.map { $0.parent.lowercased() })
+        guard references.contains(where: { $0.child.lowercased() == target }) || parents.contains(target) else {
             return nil
         }
         var statements: [String] = []
-        for reference in references where (reference["parent"] as String).lowercased() == target {
-            let child: String = reference["child"], column: String = reference["column"], action: String = reference["action"]
-            guard (reference["seq"] as Int) == 0, !references.contains(where: {
-                ($0["child"] as String) == child && ($0["id"] as Int) == (reference["id"] as Int) && ($0["seq"] as Int) > 0
-            }) else { return nil }
+        for reference in references where reference.parent.lowercased() == target {
+            let child = reference.child
+            guard reference.seq == 0, !references.contains(where: { $0.child == child && $0.id == reference.id && $0.seq > 0 }) else {
+                return nil
+            }
             // The table's references to its own rows go with them.
             if child.lowercased() == target { continue }
-            let quotedChild = SQL.quote(child), quotedColumn = SQL.quote(column)
-            switch action.uppercased() {
+            let quotedChild = SQL.quote(child), quotedColumn = SQL.quote(reference.column)
+            switch reference.action.uppercased() {
             case "SET NULL":
                 statements.append("UPDATE \(quotedChild) SET \(quotedColumn) = NULL WHERE \(quotedColumn) IS NOT NULL")
             case "CASCADE":
                 guard !parents.contains(child.lowercased()) else { return nil }
                 // Every row of a NOT NULL column names one of the deleted rows: SQLite truncates.
-                let notNull: Bool = reference["required"] ?? false
+                let notNull = try reference.isRequired(db)
                 statements.append(notNull ? "DELETE FROM \(quotedChild)" : "DELETE FROM \(quotedChild) WHERE \(quotedColumn) IS NOT NULL")
             default:
                 return nil
@@ -55,8 +51,35 @@ struct SQLiteEmptying {
 }
 
 extension SQLiteEmptying {
+    /// One column of a foreign key of a table of the file.
+    struct Reference {
+        let child: String
+        let id: Int
+        let seq: Int
+        let parent: String
+        let column: String
+        let action: String
+
+        /// Every table's foreign keys, read with one plain `PRAGMA foreign_key_list` per table:
+        /// the same read as one join over SQLite's table-valued pragma functions, which took
+        /// longer to prepare than emptying a small table.
+        static func all(_ db: Database) throws -> [Reference] {
+            let tables = try String.fetchAll(db.cachedStatement(sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
+            return try tables.flatMap { child in
+                try Row.fetchAll(db, sql: "PRAGMA foreign_key_list(\(SQL.quote(child)))").map { row in
+                    Reference(child: child, id: row["id"], seq: row["seq"], parent: row["table"], column: row["from"], action: row["on_delete"])
+                }
+            }
+        }
+
+        /// Whether the referencing column is NOT NULL.
+        func isRequired(_ db: Database) throws -> Bool {
+            try Row.fetchAll(db, sql: "PRAGMA table_info(\(SQL.quote(child)))").contains { ($0["name"] as String) == column && ($0["notnull"] as Bool) }
+        }
+    }
+
     /// Each table's plan, worked out once per version of the file's schema: reading every table's
-    /// foreign keys through SQLite's pragma functions cost more than emptying a small table.
+    /// foreign keys costs more than emptying a small table.
     final class Plans: Sendable {
         private let cache = Mutex<(schemaVersion: Int, plans: [String: SQLiteEmptying?])>((-1, [:]))
 
