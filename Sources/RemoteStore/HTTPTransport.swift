@@ -21,8 +21,15 @@ final class HTTPTransport: @unchecked Sendable {
         let body: Data
     }
 
-    private let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-    private let client: HTTPClient
+    /// How requests go: no event loop thread is started for a store that does not use one.
+    private enum Route {
+        #if os(Linux)
+        case callingThread(PlainHTTPClient)
+        #endif
+        case eventLoop(MultiThreadedEventLoopGroup, HTTPClient)
+    }
+
+    private let route: Route
     private let baseURL: String
     private let token: String
     private let timeout: Duration
@@ -31,9 +38,6 @@ final class HTTPTransport: @unchecked Sendable {
     /// A request per path and method, its URL parsed and its standard headers set once: parsing a
     /// URL costs more than the rest of preparing a request. The store's paths are a fixed few.
     private let templates = Mutex<[String: HTTPClient.Request]>([:])
-    #if os(Linux)
-    private let plain: PlainHTTPClient?
-    #endif
 
     init(_ configuration: RemoteStoreConfiguration) {
         var base = configuration.url.absoluteString
@@ -44,15 +48,21 @@ final class HTTPTransport: @unchecked Sendable {
         connectTimeout = configuration.connectTimeout
         attempts = configuration.attempts
         #if os(Linux)
-        plain = PlainHTTPClient(configuration.url)
+        if let plain = PlainHTTPClient(configuration.url) {
+            route = .callingThread(plain)
+            return
+        }
         #endif
-        client = HTTPClient(eventLoopGroupProvider: .shared(group), configuration: HTTPClient.Configuration(
-            timeout: .init(connect: Self.amount(configuration.connectTimeout), read: Self.amount(configuration.timeout))))
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        route = .eventLoop(group, HTTPClient(eventLoopGroupProvider: .shared(group), configuration: HTTPClient.Configuration(
+            timeout: .init(connect: Self.amount(configuration.connectTimeout), read: Self.amount(configuration.timeout)))))
     }
 
     deinit {
-        try? client.syncShutdown()
-        try? group.syncShutdownGracefully()
+        if case .eventLoop(let group, let client) = route {
+            try? client.syncShutdown()
+            try? group.syncShutdownGracefully()
+        }
     }
 
     /// POSTs `body` (or GETs when nil), sending it again after a network failure or a 502, 503
@@ -74,9 +84,17 @@ final class HTTPTransport: @unchecked Sendable {
     }
 
     private func once(_ path: String, body: Data?, headers extra: [(String, String)], label: String) throws -> Reply {
+        switch route {
         #if os(Linux)
-        if let plain { return try once(plain, path, body: body, headers: extra, label: label) }
+        case .callingThread(let plain):
+            return try once(plain, path, body: body, headers: extra, label: label)
         #endif
+        case .eventLoop(_, let client):
+            return try once(client, path, body: body, headers: extra, label: label)
+        }
+    }
+
+    private func once(_ client: HTTPClient, _ path: String, body: Data?, headers extra: [(String, String)], label: String) throws -> Reply {
         var request: HTTPClient.Request
         do {
             request = try template(path, method: body == nil ? .GET : .POST)

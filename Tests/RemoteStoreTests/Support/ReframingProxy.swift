@@ -1,3 +1,4 @@
+#if os(Linux)
 import Foundation
 import Glibc
 import Synchronization
@@ -151,3 +152,4 @@ final class ReframingProxy: Sendable {
         return address
     }
 }
+#endif
