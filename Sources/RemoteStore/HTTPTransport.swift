@@ -31,22 +31,23 @@ final class HTTPTransport: @unchecked Sendable {
 
     private let route: Route
     private let baseURL: String
-    private let token: String
     private let timeout: Duration
     private let connectTimeout: Duration
     private let attempts: Int
     /// A request per path and method, its URL parsed and its standard headers set once: parsing a
     /// URL costs more than the rest of preparing a request. The store's paths are a fixed few.
     private let templates = Mutex<[String: HTTPClient.Request]>([:])
+    /// The bearer token and the JSON `Accept`, sent with every request.
+    private let standardHeaders: [(String, String)]
 
     init(_ configuration: RemoteStoreConfiguration) {
         var base = configuration.url.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         baseURL = base
-        token = configuration.token
         timeout = configuration.timeout
         connectTimeout = configuration.connectTimeout
         attempts = configuration.attempts
+        standardHeaders = [("Authorization", "Bearer \(configuration.token)"), ("Accept", "application/json")]
         #if os(Linux)
         if let plain = PlainHTTPClient(configuration.url) {
             route = .callingThread(plain)
@@ -125,7 +126,7 @@ final class HTTPTransport: @unchecked Sendable {
 
     #if os(Linux)
     private func once(_ plain: PlainHTTPClient, _ path: String, body: Data?, headers extra: [(String, String)], label: String) throws -> Reply {
-        var headers = [("Authorization", "Bearer \(token)"), ("Accept", "application/json")]
+        var headers = standardHeaders
         if body != nil { headers.append(("Content-Type", "application/json")) }
         headers += extra
         do {
@@ -140,9 +141,9 @@ final class HTTPTransport: @unchecked Sendable {
     private func classify(_ failure: PlainHTTPConnection.Failure, path: String) -> RemoteStoreError {
         switch failure {
         case .connectTimedOut:
-            RemoteStoreError(.unreachable, "No connection to the server at \(baseURL) within \(connectTimeout) (after \(attempts) attempts). Check the URL and that openswiftdata-server is running.", underlying: failure)
+            noConnection(underlying: failure)
         case .timedOut:
-            RemoteStoreError(.timedOut, "The server at \(baseURL) did not answer \(path) within \(timeout) (after \(attempts) attempts); check that it is running and not overloaded.", underlying: failure)
+            noAnswer(to: path, underlying: failure)
         case .invalidHeader(let name):
             RemoteStoreError(.invalidConfiguration, "The \(name) header of \(path) holds a line break; remove it from the token or header value.", underlying: failure)
         case .closedBeforeAnswer:
@@ -150,7 +151,7 @@ final class HTTPTransport: @unchecked Sendable {
         case .malformed(let reason):
             RemoteStoreError(.invalidResponse, "The answer of the server at \(baseURL) to \(path) is not HTTP/1.1 (\(reason)); check that the URL names an openswiftdata-server and not another service.", underlying: failure)
         case .failed(let reason):
-            RemoteStoreError(.unreachable, "The server at \(baseURL) could not be reached for \(path) (after \(attempts) attempts): \(reason). Check the URL and that openswiftdata-server is running.", underlying: failure)
+            unreachable(for: path, reason: reason, underlying: failure)
         }
     }
     #endif
@@ -159,19 +160,31 @@ final class HTTPTransport: @unchecked Sendable {
         let key = "\(method.rawValue) \(path)"
         if let request = templates.withLock({ $0[key] }) { return request }
         let request = try HTTPClient.Request(url: baseURL + path, method: method,
-                                             headers: HTTPHeaders([("Authorization", "Bearer \(token)"), ("Accept", "application/json")]))
+                                             headers: HTTPHeaders(standardHeaders))
         templates.withLock { $0[key] = request }
         return request
     }
 
     private func classify(_ error: any Error, path: String) -> RemoteStoreError {
         if let error = error as? HTTPClientError, error == .connectTimeout {
-            return RemoteStoreError(.unreachable, "No connection to the server at \(baseURL) within \(connectTimeout) (after \(attempts) attempts). Check the URL and that openswiftdata-server is running.", underlying: error)
+            return noConnection(underlying: error)
         }
         if let error = error as? HTTPClientError, [.deadlineExceeded, .readTimeout].contains(error) {
-            return RemoteStoreError(.timedOut, "The server at \(baseURL) did not answer \(path) within \(timeout) (after \(attempts) attempts); check that it is running and not overloaded.", underlying: error)
+            return noAnswer(to: path, underlying: error)
         }
-        return RemoteStoreError(.unreachable, "The server at \(baseURL) could not be reached for \(path) (after \(attempts) attempts): \(error). Check the URL and that openswiftdata-server is running.", underlying: error)
+        return unreachable(for: path, reason: "\(error)", underlying: error)
+    }
+
+    private func noConnection(underlying: any Error) -> RemoteStoreError {
+        RemoteStoreError(.unreachable, "No connection to the server at \(baseURL) within \(connectTimeout) (after \(attempts) attempts). Check the URL and that openswiftdata-server is running.", underlying: underlying)
+    }
+
+    private func noAnswer(to path: String, underlying: any Error) -> RemoteStoreError {
+        RemoteStoreError(.timedOut, "The server at \(baseURL) did not answer \(path) within \(timeout) (after \(attempts) attempts); check that it is running and not overloaded.", underlying: underlying)
+    }
+
+    private func unreachable(for path: String, reason: String, underlying: any Error) -> RemoteStoreError {
+        RemoteStoreError(.unreachable, "The server at \(baseURL) could not be reached for \(path) (after \(attempts) attempts): \(reason). Check the URL and that openswiftdata-server is running.", underlying: underlying)
     }
 
     private static func amount(_ duration: Duration) -> TimeAmount {

@@ -35,7 +35,7 @@ final class PlainHTTPConnection: @unchecked Sendable {
     private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     /// The answers on this connection so far: a connection that answered before may have been
     /// closed by the server while idle, so its first silence is not an error of the request.
-    private(set) var answered = 0
+    private var answered = 0
 
     private static let headerLimit = 64 * 1024
 
@@ -155,9 +155,9 @@ final class PlainHTTPConnection: @unchecked Sendable {
         if (100..<200).contains(head.status) { return try readAnswer(deadline: deadline) }
         let field = { (name: String) in head.headers.last { $0.0.caseInsensitiveCompare(name) == .orderedSame }?.1 }
         var reusable = field("Connection")?.lowercased() != "close"
-        let body: [UInt8]
+        let body: Data
         if head.status == 204 || head.status == 304 {
-            body = []
+            body = Data()
         } else if field("Transfer-Encoding")?.lowercased().contains("chunked") == true {
             body = try readChunked(deadline: deadline)
         } else if let text = field("Content-Length") {
@@ -167,19 +167,19 @@ final class PlainHTTPConnection: @unchecked Sendable {
             while buffer.count < length {
                 guard try fill(deadline: deadline) else { throw .failed("the server closed the connection after \(buffer.count) of \(length) bytes") }
             }
-            body = Array(buffer.prefix(length))
+            body = Data(buffer.prefix(length))
             buffer.removeFirst(length)
         } else {
             while try fill(deadline: deadline) {}
-            body = Array(buffer)
+            body = Data(buffer)
             buffer = []
             reusable = false
         }
-        return Answer(status: head.status, headers: head.headers, body: Data(body), reusable: reusable)
+        return Answer(status: head.status, headers: head.headers, body: body, reusable: reusable)
     }
 
-    private func readChunked(deadline: ContinuousClock.Instant) throws(Failure) -> [UInt8] {
-        var body: [UInt8] = []
+    private func readChunked(deadline: ContinuousClock.Instant) throws(Failure) -> Data {
+        var body = Data()
         while true {
             let line = try readLine(deadline: deadline)
             let sizeText = line.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""

@@ -66,8 +66,4 @@ extension JSONWriter {
         if text.hasSuffix(".0") { text.removeLast(2) }
         append(text)
     }
-
-    mutating func encoded(_ value: some Encodable) throws {
-        bytes.append(contentsOf: try encoder.encode(value))
-    }
 }
