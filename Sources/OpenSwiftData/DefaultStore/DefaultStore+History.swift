@@ -130,8 +130,10 @@ extension DefaultStore: HistoryProviding {
         for (index, record) in records.enumerated() { positions[record.transactionIdentifier] = index }
         // A read-only store may hold a file written before changes were kept as runs or lists.
         let columns = Set(try db.columns(in: "osd_history_changes").map(\.name))
-        let optional = ["lastKey", "keys"].map { columns.contains($0) ? SQL.quote($0) : "NULL" }.joined(separator: ", ")
+        let optional = ["lastKey", "keys", "numbers"].map { columns.contains($0) ? SQL.quote($0) : "NULL" }.joined(separator: ", ")
         let changeSQL = "SELECT \"Z_PK\", \"transactionNumber\", \"kind\", \"entity\", \"key\", \"attributes\", \(optional) FROM \(SQLiteHistory.changes) WHERE \"transactionNumber\" IN (SELECT value FROM json_each(?)) ORDER BY \"Z_PK\""
+        // Records holding a row whose changes other rows' changes come between, put in order at the end.
+        var interleaved: Set<Int> = []
         for row in try Row.fetchAll(db, sql: changeSQL, arguments: [list]) {
             let number: Int64 = row[0]
             guard let position = positions[row[1]] else { continue }
@@ -159,12 +161,26 @@ extension DefaultStore: HistoryProviding {
                 }
                 keys = Array(key...last)
             }
+            let numbers = try changeNumbers(row[8], count: keys.count, last: number)
+            if numbers != nil { interleaved.insert(position) }
             let first = number - Int64(keys.count - 1)
             for (offset, key) in keys.enumerated() {
                 let identifier = PersistentIdentifier(entityName: entityName, storeIdentifier: storeIdentifier, primaryKey: .integer(key))
-                records[position].changes.append(HistoryRecord.Change(changeIdentifier: first + Int64(offset), identifier: identifier, kind: kind))
+                records[position].changes.append(HistoryRecord.Change(changeIdentifier: numbers?[offset] ?? first + Int64(offset), identifier: identifier, kind: kind))
             }
         }
+        for position in interleaved { records[position].changes.sort { $0.changeIdentifier < $1.changeIdentifier } }
+    }
+
+    /// The numbers a row's `numbers` text lists for its `count` changes, the last being `last`
+    /// (its `Z_PK`); nil when the text is absent and the changes are numbered consecutively.
+    private func changeNumbers(_ text: String?, count: Int, last: Int64) throws -> [Int64]? {
+        guard let text else { return nil }
+        guard let numbers = SQLiteHistory.keys(in: text, atMost: last), numbers.count == count, numbers.last == last,
+              numbers.first.map({ $0 > 0 }) == true, zip(numbers, numbers.dropFirst()).allSatisfy({ $0 < $1 }) else {
+            throw SQLiteStoreError(.corrupt, "History change \(last) numbers its \(count) changes as '\(text.prefix(40))', which this store does not write; delete the history that holds it (deleteHistory).", path: path)
+        }
+        return numbers
     }
 }
 

@@ -9,14 +9,16 @@ import OpenSwiftDataSQL
 /// | table | columns |
 /// |---|---|
 /// | `osd_history_transactions` | `Z_PK` (the transaction number, never reused), `timestamp`, `author`, `bundle`, `process` |
-/// | `osd_history_changes` | `Z_PK` (the change number), `transactionNumber`, `kind` (0 insert, 1 update, 2 delete), `entity`, `key`, `attributes` (an update's changed properties, comma-separated), `lastKey`, `keys` |
+/// | `osd_history_changes` | `Z_PK` (the change number), `transactionNumber`, `kind` (0 insert, 1 update, 2 delete), `entity`, `key`, `attributes` (an update's changed properties, comma-separated), `lastKey`, `keys`, `numbers` |
 /// | `osd_history_tombstones` | `change`, `property`, `value` (as the entity's column stored it) |
 ///
-/// A row may hold several consecutive changes of one kind, entity and attribute list
-/// (``SQLiteHistoryChanges``), numbered up to its `Z_PK`: with `lastKey` set, the changes to the
-/// keys `key` through `lastKey` (a save of new models, a delete of consecutive rows); with `keys`
-/// set, the changes to the keys it lists (the updates of scattered models; see
-/// ``keys(in:atMost:)``). A row per model made the history as large as the models it recorded.
+/// A row may hold several changes of one kind, entity and attribute list
+/// (``SQLiteHistoryChanges``): with `lastKey` set, the changes to the keys `key` through
+/// `lastKey` (a save of new models, a delete of consecutive rows); with `keys` set, the changes
+/// to the keys it lists (the updates of scattered models; see ``keys(in:atMost:)``). Its changes
+/// are numbered up to its `Z_PK`, consecutively, or as `numbers` lists them in the same form
+/// when other rows' changes come between them (a save of a graph). A row per model made the
+/// history as large as the models it recorded.
 ///
 /// `osd_metadata`'s `historyDeletedThrough` holds the highest transaction number
 /// ``DefaultStore/deleteHistory(_:)`` removed: tokens below it are expired.
@@ -34,13 +36,15 @@ enum SQLiteHistory {
     private static let lastKey = ColumnDefinition("lastKey", .integer, isNullable: true)
     /// The keys of a row holding more than one run of changes (``keys(in:atMost:)``).
     private static let keys = ColumnDefinition("keys", .text, isNullable: true)
+    /// The change numbers of a row whose changes are not consecutive, as ``keys`` lists keys.
+    private static let numbers = ColumnDefinition("numbers", .text, isNullable: true)
 
     /// The tables and their indexes; `value` keeps each tombstone's value as its column stored it.
     static let tableStatements: [String] = {
         let changes = TableDefinition(HistorySchema.changesTable, columns: [
             HistorySchema.number,
             ColumnDefinition("transactionNumber", .integer), ColumnDefinition("kind", .smallInteger), ColumnDefinition("entity", .text),
-            ColumnDefinition("key", .integer), ColumnDefinition("attributes", .text, isNullable: true), lastKey, keys,
+            ColumnDefinition("key", .integer), ColumnDefinition("attributes", .text, isNullable: true), lastKey, keys, numbers,
         ], ifNotExists: true)
         let tombstones = TableDefinition(HistorySchema.tombstonesTable, columns: [
             ColumnDefinition("change", .integer), ColumnDefinition("property", .text), ColumnDefinition("value", .untyped, isNullable: true),
@@ -53,10 +57,10 @@ enum SQLiteHistory {
     /// Creates the tables when absent: a new store, or a file written before the store kept history.
     static func createTables(_ db: Database) throws {
         for statement in tableStatements { try db.execute(sql: statement) }
-        // Files written before changes were kept as runs or lists have no `lastKey` or `keys`:
-        // each of their rows is one model, or one run.
+        // Files written before changes were kept as runs or lists have no `lastKey`, `keys` or
+        // `numbers`: each of their rows is one model, or one run numbered consecutively.
         let columns = Set(try db.columns(in: HistorySchema.changesTable).map(\.name))
-        for column in [lastKey, keys] where !columns.contains(column.name) {
+        for column in [lastKey, keys, numbers] where !columns.contains(column.name) {
             try SQLiteMigration.alter(HistorySchema.changesTable, .addColumn(column), db)
         }
     }
@@ -156,8 +160,9 @@ struct SQLiteHistoryWriter {
         }
         Self.forEach(request.deleted) { _, identifier, _ in
             guard case .integer(let key) = identifier.primaryKey else { return }
-            let number = changes.add(.delete, identifier.entityName, key: key)
-            for (property, value) in tombstones[identifier.entityName]?[key] ?? [] {
+            let values = tombstones[identifier.entityName]?[key] ?? []
+            let number = changes.add(.delete, identifier.entityName, key: key, alone: !values.isEmpty)
+            for (property, value) in values {
                 changes.addTombstone(change: number, property: property, value: value)
             }
         }
@@ -224,8 +229,13 @@ struct SQLiteHistoryWriter {
         let key = SQL.quote(SQL.primaryKey)
         var changes = SQLiteHistoryChanges()
         if !isShared {
-            // Keys with no gap (a table emptied) are one run, read without stepping through every row.
-            let bounds = try statement("SELECT count(*), min(\(key)), max(\(key)) FROM \(table)\(filter)", cached: filter.isEmpty, db)
+            // Keys with no gap (a table emptied) are one run, read without stepping through every
+            // row. A whole table's count, first and last key are three statements, which SQLite
+            // answers from the b-tree without reading a row; one statement read every row.
+            let sql = filter.isEmpty
+                ? "SELECT (SELECT count(*) FROM \(table)), (SELECT min(\(key)) FROM \(table)), (SELECT max(\(key)) FROM \(table))"
+                : "SELECT count(*), min(\(key)), max(\(key)) FROM \(table)\(filter)"
+            let bounds = try statement(sql, cached: filter.isEmpty, db)
             var range: (count: Int64, first: Int64, last: Int64) = (0, 0, 0)
             try bounds.forEachRowBound(arguments) { handle in
                 range = (sqlite3_column_int64(handle, 0), sqlite3_column_int64(handle, 1), sqlite3_column_int64(handle, 2))

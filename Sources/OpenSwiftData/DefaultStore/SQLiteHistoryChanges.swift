@@ -2,10 +2,10 @@ import GRDB
 import OpenSwiftDataCore
 
 /// The changes of one history transaction, gathered in order and written together: each change
-/// is numbered in Swift from the table's last number, so that the changes of one kind, entity and
-/// attribute list go in one statement whatever their order, and consecutive changes of one kind,
-/// entity and attribute list are one row (see ``SQLiteHistory``). A row per change made the
-/// history as large as the models it recorded, and writing it most of an update's save.
+/// is numbered in Swift from the table's last number, and the changes of one kind, entity and
+/// attribute list are one row whatever their order (see ``SQLiteHistory``), its keys and its
+/// numbers kept as runs. A save of a graph alternates entities; a row per stretch of one entity
+/// made its history a row per parent model, and writing it a seventh of the save.
 struct SQLiteHistoryChanges {
     private struct Group: Hashable {
         let kind: SQLiteHistory.Kind
@@ -13,45 +13,38 @@ struct SQLiteHistoryChanges {
         let attributes: String?
     }
 
-    /// Consecutive changes of one group: their keys as runs of consecutive keys, the last run
-    /// inline (a save of new models is one run).
-    private struct Stretch {
+    private struct Row {
         let group: Group
-        var earlier: [ClosedRange<Int64>] = []
-        var first: Int64
-        var last: Int64
-        var count: Int64 = 1
-
-        /// The row's `keys` text when it holds more than one run, else nil (`key` and `lastKey` say it).
-        var keysText: String? {
-            guard !earlier.isEmpty else { return nil }
-            return (earlier + [first...last]).map(SQLiteHistory.keysElement).joined(separator: ",")
-        }
+        var keys: Runs
+        var numbers: Runs
+        /// A change with a tombstone is a row of its own: a tombstone names its change by the
+        /// row's number.
+        let isAlone: Bool
     }
 
-    private var stretches: [Stretch] = []
+    private var rows: [Row] = []
+    /// The open row of each group; a row of one change with a tombstone is not open.
+    private var positions: [Group: Int] = [:]
+    /// The row the last change went to: the next change mostly goes there too, found without hashing.
+    private var lastRow: Int?
     /// How many changes were added: the last one's number, counted from the transaction's first.
     private(set) var count: Int64 = 0
     private var tombstones: [(change: Int64, property: String, value: DatabaseValue)] = []
 
     /// Adds a change; answers its number counted from the transaction's first (1), which a
-    /// tombstone names it by.
+    /// tombstone names it by. A change that will have tombstones (``addTombstone(change:property:value:)``)
+    /// is added `alone`.
     @discardableResult
-    mutating func add(_ kind: SQLiteHistory.Kind, _ entityName: String, key: Int64, attributes: String? = nil) -> Int64 {
+    mutating func add(_ kind: SQLiteHistory.Kind, _ entityName: String, key: Int64, attributes: String? = nil, alone: Bool = false) -> Int64 {
         count += 1
-        let index = stretches.count - 1
-        if index >= 0, stretches[index].group.kind == kind, stretches[index].group.entityName == entityName,
-           stretches[index].group.attributes == attributes {
-            stretches[index].count += 1
-            if key != .min, stretches[index].last == key - 1 {
-                stretches[index].last = key
-            } else {
-                stretches[index].earlier.append(stretches[index].first...stretches[index].last)
-                stretches[index].first = key
-                stretches[index].last = key
-            }
+        if !alone, let index = row(kind, entityName, attributes) {
+            rows[index].keys.append(key)
+            rows[index].numbers.append(count)
         } else {
-            stretches.append(Stretch(group: Group(kind: kind, entityName: entityName, attributes: attributes), first: key, last: key))
+            let group = Group(kind: kind, entityName: entityName, attributes: attributes)
+            if !alone { positions[group] = rows.count }
+            lastRow = alone ? nil : rows.count
+            rows.append(Row(group: group, keys: Runs(key), numbers: Runs(count), isAlone: alone))
         }
         return count
     }
@@ -59,62 +52,87 @@ struct SQLiteHistoryChanges {
     /// Adds the changes of one kind to the keys of `run`, in order.
     mutating func add(_ kind: SQLiteHistory.Kind, _ entityName: String, run: ClosedRange<Int64>) {
         add(kind, entityName, key: run.lowerBound)
-        guard run.upperBound > run.lowerBound else { return }
-        stretches[stretches.count - 1].last = run.upperBound
-        stretches[stretches.count - 1].count += run.upperBound - run.lowerBound
-        count += run.upperBound - run.lowerBound
+        guard run.upperBound > run.lowerBound, let index = lastRow else { return }
+        let added = run.upperBound - run.lowerBound
+        rows[index].keys.append(run.lowerBound + 1...run.upperBound)
+        rows[index].numbers.append(count + 1...count + added)
+        count += added
     }
 
-    /// Keeps a deleted model's preserved value for the change numbered `change` (from ``add(_:_:key:attributes:)``).
+    /// Keeps a deleted model's preserved value for the change numbered `change` (from ``add(_:_:key:attributes:alone:)``).
     mutating func addTombstone(change: Int64, property: String, value: DatabaseValue) {
         tombstones.append((change, property, value))
     }
 
+    /// The open row of the group, the last one looked at first.
+    private mutating func row(_ kind: SQLiteHistory.Kind, _ entityName: String, _ attributes: String?) -> Int? {
+        if let lastRow, rows[lastRow].group.kind == kind, rows[lastRow].group.entityName == entityName, rows[lastRow].group.attributes == attributes {
+            return lastRow
+        }
+        lastRow = positions[Group(kind: kind, entityName: entityName, attributes: attributes)]
+        return lastRow
+    }
+
     /// Writes the changes and tombstones of the transaction numbered `transaction`.
     func write(transaction: Int64, db: Database) throws {
-        guard !stretches.isEmpty else { return }
+        guard !rows.isEmpty else { return }
         // The number AUTOINCREMENT would give next, less one: never reused, even after deletes.
         let base = try Int64.fetchOne(db.cachedStatement(sql: """
             SELECT max(coalesce((SELECT "seq" FROM sqlite_sequence WHERE "name" = 'osd_history_changes'), 0), \
             coalesce((SELECT max("Z_PK") FROM \(SQLiteHistory.changes)), 0))
             """)) ?? 0
-        // Per group, in the order first seen: its rows as a JSON array of [number, key, lastKey, keys].
-        var groups: [Group] = []
-        var texts: [String] = []
-        var positions: [Group: Int] = [:]
-        var through = base
-        for stretch in stretches {
-            through += stretch.count
-            let row: String
-            if let keys = stretch.keysText {
-                row = "[\(through),\(stretch.earlier[0].lowerBound),null,\"\(keys)\"]"
-            } else {
-                row = "[\(through),\(stretch.first),\(stretch.last > stretch.first ? String(stretch.last) : "null"),null]"
-            }
-            // Stretches of one group mostly follow each other: the last group is compared before hashing.
-            if let last = groups.indices.last, groups[last] == stretch.group {
-                texts[last] += ",\(row)"
-            } else if let position = positions[stretch.group] {
-                texts[position] += ",\(row)"
-            } else {
-                positions[stretch.group] = groups.count
-                groups.append(stretch.group)
-                texts.append(row)
-            }
-        }
         let insert = try db.cachedStatement(sql: """
-            INSERT INTO \(SQLiteHistory.changes) ("Z_PK", "transactionNumber", "kind", "entity", "key", "attributes", "lastKey", "keys") \
-            SELECT json_extract("value", '$[0]'), ?, ?, ?, json_extract("value", '$[1]'), ?, json_extract("value", '$[2]'), json_extract("value", '$[3]') \
-            FROM json_each(?) ORDER BY json_each."key"
+            INSERT INTO \(SQLiteHistory.changes) ("Z_PK", "transactionNumber", "kind", "entity", "key", "attributes", "lastKey", "keys", "numbers") \
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        for (group, text) in zip(groups, texts) {
-            try insert.executeBound([transaction.databaseValue, group.kind.rawValue.databaseValue, group.entityName.databaseValue,
-                                     group.attributes?.databaseValue ?? .null, "[\(text)]".databaseValue])
+        for row in rows {
+            let keys = row.keys
+            let lastKey = keys.isOneRun && keys.last > keys.first ? keys.last.databaseValue : .null
+            try insert.executeBound([(base + row.numbers.last).databaseValue, transaction.databaseValue, row.group.kind.rawValue.databaseValue,
+                                     row.group.entityName.databaseValue, keys.start.databaseValue, row.group.attributes?.databaseValue ?? .null, lastKey,
+                                     keys.isOneRun ? .null : keys.text(adding: 0).databaseValue,
+                                     row.numbers.isOneRun ? .null : row.numbers.text(adding: base).databaseValue])
         }
         guard !tombstones.isEmpty else { return }
         let insertTombstone = try db.cachedStatement(sql: "INSERT INTO \(SQLiteHistory.tombstones) (\"change\", \"property\", \"value\") VALUES (?, ?, ?)")
         for (change, property, value) in tombstones {
             try insertTombstone.executeBound([(base + change).databaseValue, property.databaseValue, value])
         }
+    }
+}
+
+/// Ascending integers as runs of consecutive ones, the last run inline (a save of new models is one run).
+private struct Runs {
+    private var earlier: [ClosedRange<Int64>] = []
+    private(set) var first: Int64
+    private(set) var last: Int64
+
+    init(_ value: Int64) {
+        first = value
+        last = value
+    }
+
+    var isOneRun: Bool { earlier.isEmpty }
+    /// The first integer of the first run.
+    var start: Int64 { earlier.first?.lowerBound ?? first }
+
+    mutating func append(_ value: Int64) {
+        append(value...value)
+    }
+
+    mutating func append(_ run: ClosedRange<Int64>) {
+        if last != .max, run.lowerBound == last + 1 {
+            last = run.upperBound
+        } else {
+            earlier.append(first...last)
+            first = run.lowerBound
+            last = run.upperBound
+        }
+    }
+
+    /// The runs as a `keys` or `numbers` text (``SQLiteHistory/keys(in:atMost:)``), each integer
+    /// plus `offset`.
+    func text(adding offset: Int64) -> String {
+        (earlier + [first...last]).map { SQLiteHistory.keysElement($0.lowerBound + offset...$0.upperBound + offset) }.joined(separator: ",")
     }
 }

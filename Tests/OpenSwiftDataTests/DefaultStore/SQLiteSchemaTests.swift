@@ -20,7 +20,7 @@ import Testing
             try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name LIKE 'osd\\_%' ESCAPE '\\' AND tbl_name NOT LIKE 'StoreBooking' ORDER BY type DESC, name")
         }
         #expect(sql == [
-            #"CREATE TABLE "osd_history_changes" ("Z_PK" INTEGER PRIMARY KEY AUTOINCREMENT, "transactionNumber" INTEGER NOT NULL, "kind" INTEGER NOT NULL, "entity" TEXT NOT NULL, "key" INTEGER NOT NULL, "attributes" TEXT, "lastKey" INTEGER, "keys" TEXT)"#,
+            #"CREATE TABLE "osd_history_changes" ("Z_PK" INTEGER PRIMARY KEY AUTOINCREMENT, "transactionNumber" INTEGER NOT NULL, "kind" INTEGER NOT NULL, "entity" TEXT NOT NULL, "key" INTEGER NOT NULL, "attributes" TEXT, "lastKey" INTEGER, "keys" TEXT, "numbers" TEXT)"#,
             #"CREATE TABLE "osd_history_tombstones" ("change" INTEGER NOT NULL, "property" TEXT NOT NULL, "value")"#,
             #"CREATE TABLE "osd_history_transactions" ("Z_PK" INTEGER PRIMARY KEY AUTOINCREMENT, "timestamp" REAL NOT NULL, "author" TEXT, "bundle" TEXT NOT NULL, "process" TEXT NOT NULL)"#,
             #"CREATE TABLE "osd_metadata" ("key" TEXT PRIMARY KEY NOT NULL, "value" TEXT NOT NULL)"#,

@@ -136,6 +136,52 @@ import Testing
         #expect(try changeRows(container, kind: 1) == ["1 null 1,3:4,6"])
     }
 
+    @Test func deletesOfConsecutiveModelsEachKeepTheirOwnTombstone() throws {
+        let container = try ModelContainer(for: schema, configurations: ModelConfiguration(url: ScratchFiles.store("history-tombstone-run")))
+        let context = ModelContext(container)
+        let stays = [("Ritz", "15 Place Vendôme"), ("Yachiyo", "34 Nanzenji"), ("Savoy", "Strand")].map { HistoryAccommodation(placeName: $0, address: $1) }
+        for stay in stays { context.insert(stay) }
+        try context.save()
+        context.delete(stays[0])
+        context.delete(stays[1])
+        try context.save()
+
+        let deleted = try #require(try history(context).last).changes.compactMap { change -> [String?]? in
+            guard case .delete(let delete as DefaultHistoryDelete<HistoryAccommodation>) = change else { return nil }
+            return [delete.tombstone[\.placeName] as? String, delete.tombstone[\.address] as? String]
+        }
+        #expect(deleted == [["Ritz", "15 Place Vendôme"], ["Yachiyo", "34 Nanzenji"]])
+    }
+
+    @Test func interleavedInsertsOfTwoEntitiesAreOneRowEachAndReadInSaveOrder() throws {
+        let container = try ModelContainer(for: schema, configurations: ModelConfiguration(url: ScratchFiles.store("history-interleaved")))
+        let context = ModelContext(container)
+        var inserted: [PersistentIdentifier] = []
+        for name in ["Paris", "Kyoto", "Lima"] {
+            let trip = HistoryTrip(name: name, destination: "?")
+            let stays = ["\(name) Inn", "\(name) Hotel"].map { HistoryAccommodation(placeName: $0, address: "?") }
+            context.insert(trip)
+            for stay in stays { context.insert(stay) }
+            try context.save()
+            inserted += [trip.persistentModelID] + stays.map(\.persistentModelID)
+        }
+        let trips = (0..<3).map { _ in HistoryTrip(name: "?", destination: "?") }
+        var order: [any PersistentModel] = []
+        for trip in trips {
+            context.insert(trip)
+            let stays = (0..<2).map { _ in HistoryAccommodation(placeName: "?", address: "?") }
+            for stay in stays { context.insert(stay) }
+            order += [trip] + stays
+        }
+        try context.save()
+
+        let saved = try #require(try history(context).last)
+        #expect(saved.changes.map(Self.changeIdentifier) == Array(10...18))
+        #expect(saved.changes.map(\.changedPersistentIdentifier) == order.map(\.persistentModelID))
+        #expect(try changeRows(container, kind: 0) == ["1 null null", "1 2 null", "2 null null", "3 4 null", "3 null null", "5 6 null",
+                                                       "4 6 null 10,13,16", "7 12 null 11:12,14:15,17:18"])
+    }
+
     @Test func aDamagedHistoryRowIsACorruptStoreErrorNotAnEndlessRead() throws {
         let container = try ModelContainer(for: schema, configurations: ModelConfiguration(url: ScratchFiles.store("history-bad-rows")))
         try saveEach(["Paris"], in: ModelContext(container))
@@ -143,10 +189,12 @@ import Testing
             (#""lastKey" = 9223372036854775807"#, "History change 1 claims the keys 1 through 9223372036854775807"),
             (#""keys" = '3:1'"#, "History change 1 lists its keys as '3:1'"),
             (#""keys" = '1:3'"#, "History change 1 lists its keys as '1:3'"),
+            (#""numbers" = '0:1'"#, "History change 1 numbers its 1 changes as '0:1'"),
+            (#""numbers" = '2'"#, "History change 1 numbers its 1 changes as '2'"),
         ]
         for (damage, message) in damages {
             try (container.stores.first?.store as? DefaultStore)?.writeForTesting { db in
-                try db.execute(sql: #"UPDATE osd_history_changes SET "lastKey" = NULL, "keys" = NULL"#)
+                try db.execute(sql: #"UPDATE osd_history_changes SET "lastKey" = NULL, "keys" = NULL, "numbers" = NULL"#)
                 try db.execute(sql: "UPDATE osd_history_changes SET \(damage)")
             }
             let error = try #require(throws: SQLiteStoreError.self) { try history(ModelContext(container)) }
@@ -155,11 +203,12 @@ import Testing
         }
     }
 
-    /// The history rows of one kind as "key lastKey keys", in order.
+    /// The history rows of one kind as "key lastKey keys", and "numbers" when set, in order.
     private func changeRows(_ container: ModelContainer, kind: Int) throws -> [String]? {
         try (container.stores.first?.store as? DefaultStore)?.readForTesting { db in
-            try Row.fetchAll(db, sql: #"SELECT "key", "lastKey", "keys" FROM osd_history_changes WHERE "kind" = ? ORDER BY "Z_PK""#, arguments: [kind]).map { row in
-                ["\(row[0] as Int64)", (row[1] as Int64?).map(String.init) ?? "null", (row[2] as String?) ?? "null"].joined(separator: " ")
+            try Row.fetchAll(db, sql: #"SELECT "key", "lastKey", "keys", "numbers" FROM osd_history_changes WHERE "kind" = ? ORDER BY "Z_PK""#, arguments: [kind]).map { row in
+                (["\(row[0] as Int64)", (row[1] as Int64?).map(String.init) ?? "null", (row[2] as String?) ?? "null"] + ((row[3] as String?).map { [$0] } ?? []))
+                    .joined(separator: " ")
             }
         }
     }
@@ -202,7 +251,8 @@ import Testing
         #expect(stayDeleted.map { [$0.tombstone[\.placeName] as? String, $0.tombstone[\.address] as? String] } == [["Yachiyo", "34 Nanzenji"]])
         let store = try #require(container.stores.first?.store as? DefaultStore)
         let rows = try store.readForTesting { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM osd_history_changes WHERE transactionNumber = 2") }
-        #expect(rows == 5)
+        // Paris's and Lima's updates are one row; Ritz's update, Yachiyo's delete (with its tombstone) and Oslo's are one each.
+        #expect(rows == 4)
 
         // Numbers keep counting after the history that used them is deleted.
         try context.deleteHistory(HistoryDescriptor<DefaultHistoryTransaction>())
@@ -219,6 +269,7 @@ import Testing
             try (container.stores.first?.store as? DefaultStore)?.writeForTesting { db in
                 try db.execute(sql: "ALTER TABLE osd_history_changes DROP COLUMN lastKey")
                 try db.execute(sql: "ALTER TABLE osd_history_changes DROP COLUMN keys")
+                try db.execute(sql: "ALTER TABLE osd_history_changes DROP COLUMN numbers")
             }
         }
         let reader = ModelContext(try ModelContainer(for: schema, configurations: ModelConfiguration(url: url, allowsSave: false)))
