@@ -56,6 +56,9 @@ enum SQLiteHistory {
 
     /// Creates the tables when absent: a new store, or a file written before the store kept history.
     static func createTables(_ db: Database) throws {
+        // A store opened before mostly has them all, which one read of the schema tells: five
+        // `IF NOT EXISTS` statements each cost a parse and made GRDB drop its schema cache.
+        guard try !hasCurrentTables(db) else { return }
         for statement in tableStatements { try db.execute(sql: statement) }
         // Files written before changes were kept as runs or lists have no `lastKey`, `keys` or
         // `numbers`: each of their rows is one model, or one run numbered consecutively.
@@ -63,6 +66,16 @@ enum SQLiteHistory {
         for column in [lastKey, keys, numbers] where !columns.contains(column.name) {
             try SQLiteMigration.alter(HistorySchema.changesTable, .addColumn(column), db)
         }
+    }
+
+    /// Whether the three tables, their two indexes and the changes table's newest column (a file
+    /// written before it lacks it) exist.
+    private static func hasCurrentTables(_ db: Database) throws -> Bool {
+        let names = [HistorySchema.transactionsTable, HistorySchema.changesTable, HistorySchema.tombstonesTable] + HistorySchema.indexes.map(\.name)
+        let rows = try Row.fetchAll(db, sql: "SELECT \"name\", \"sql\" FROM sqlite_master WHERE \"name\" IN (\(names.map { _ in "?" }.joined(separator: ", ")))",
+                                    arguments: StatementArguments(names))
+        let changesSQL = rows.first { $0["name"] == HistorySchema.changesTable }.flatMap { $0["sql"] as String? }
+        return rows.count == names.count && changesSQL?.contains(SQL.quote(numbers.name)) == true
     }
 
     static func deletedThrough(_ db: Database) throws -> Int64 {

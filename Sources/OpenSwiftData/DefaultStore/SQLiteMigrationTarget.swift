@@ -17,6 +17,9 @@ struct SQLiteMigrationTarget: SchemaMigrationTarget {
     /// The store's own schema and layouts, reused when a stage ends at that schema.
     let schema: Schema
     let layouts: [SQLiteEntityLayout]
+    /// The record in the file as this run last read or wrote it, so that the run's last step,
+    /// which mostly records what is already there, does not decode it again to find that out.
+    private let recorded = RecordedSchema()
 
     /// Migrates the opened database and returns its store identifier. A read-only configuration
     /// migrates nothing: it opens a store that needs no stage and no change of tables, and
@@ -63,9 +66,11 @@ struct SQLiteMigrationTarget: SchemaMigrationTarget {
     }
 
     func storedSchema() throws -> StoredSchema? {
-        try SQLiteOpening.attempt(path, "Reading the schema record") {
+        let stored = try SQLiteOpening.attempt(path, "Reading the schema record") {
             try queue.writeWithoutTransaction { db in try SQLiteMetadata.storedSchema(db, path: path) }
         }
+        recorded.value = .some(stored)
+        return stored
     }
 
     func applySchemaChange(to schema: Schema, recording record: StoredSchema) throws {
@@ -73,7 +78,9 @@ struct SQLiteMigrationTarget: SchemaMigrationTarget {
         try SQLiteOpening.attempt(path, "Migrating the store to schema version \(record.version)") {
             try queue.writeWithoutTransaction { db in
                 _ = try SQLiteMigration.prepare(db, layouts: layouts, schemaVersion: record.version, path: path, isWritable: true)
+                if case .some(let stored) = recorded.value, stored == record { return }
                 try SQLiteMetadata.writeStoredSchema(record, db, path: path)
+                recorded.value = .some(record)
             }
         }
     }
@@ -85,4 +92,10 @@ struct SQLiteMigrationTarget: SchemaMigrationTarget {
         return try ModelContainer(for: DefaultStore(configuration: configuration, schema: schema, path: path, queue: queue,
                                                     storeIdentifier: storeIdentifier, layouts: layouts))
     }
+}
+
+/// ``SQLiteMigrationTarget/storedSchema()``'s answer, kept by the target, whose methods do not mutate it.
+private final class RecordedSchema {
+    /// `.none` until read; `.some(nil)` for a store without a record.
+    var value: StoredSchema??
 }
