@@ -17,13 +17,11 @@ struct SQLiteHistoryChanges {
         let group: Group
         var keys: Runs
         var numbers: Runs
-        /// A change with a tombstone is a row of its own: a tombstone names its change by the
-        /// row's number.
-        let isAlone: Bool
     }
 
     private var rows: [Row] = []
-    /// The open row of each group; a row of one change with a tombstone is not open.
+    /// The open row of each group. A change with a tombstone is a row of its own, never open: a
+    /// tombstone names its change by the row's number.
     private var positions: [Group: Int] = [:]
     /// The row the last change went to: the next change mostly goes there too, found without hashing.
     private var lastRow: Int?
@@ -44,7 +42,7 @@ struct SQLiteHistoryChanges {
             let group = Group(kind: kind, entityName: entityName, attributes: attributes)
             if !alone { positions[group] = rows.count }
             lastRow = alone ? nil : rows.count
-            rows.append(Row(group: group, keys: Runs(key), numbers: Runs(count), isAlone: alone))
+            rows.append(Row(group: group, keys: Runs(key), numbers: Runs(count)))
         }
         return count
     }
