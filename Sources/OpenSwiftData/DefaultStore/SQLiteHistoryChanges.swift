@@ -4,8 +4,8 @@ import OpenSwiftDataCore
 /// The changes of one history transaction, gathered in order and written together: each change
 /// is numbered in Swift from the table's last number, and the changes of one kind, entity and
 /// attribute list are one row whatever their order (see ``SQLiteHistory``), its keys and its
-/// numbers kept as runs. A save of a graph alternates entities; a row per stretch of one entity
-/// made its history a row per parent model, and writing it a seventh of the save.
+/// numbers kept as runs. A save of a graph alternates entities, and a row per stretch of one
+/// entity made its history a row per parent model (see `Benchmarks/README.md`, twenty-seventh round).
 struct SQLiteHistoryChanges {
     private struct Group: Hashable {
         let kind: SQLiteHistory.Kind
