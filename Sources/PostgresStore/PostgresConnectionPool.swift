@@ -9,11 +9,15 @@ import PostgresNIO
 /// `DataStore` is synchronous: a caller blocks on the connection's futures. That is safe on any
 /// thread but the group's own (it would wait for itself), which is refused with
 /// `.calledOnEventLoop`; the group belongs to the store, so no Swift task's executor is blocked
-/// on work that needs it.
+/// on work that needs it. Every wait ends by the configuration's `timeout` at the latest, and as
+/// soon as its connection closes, so a database that crashes or stops answering never holds a
+/// caller (or a lock the caller holds) for good.
 final class PostgresConnectionPool: @unchecked Sendable {
     private let group: MultiThreadedEventLoopGroup
     private let configuration: PostgresConnection.Configuration
     private let capacity: Int
+    /// The longest one wait may last.
+    private let timeout: TimeInterval
     /// `user@host:port`, for messages.
     private let address: String
     private let logger = Logger(label: "OpenSwiftData.PostgresStore")
@@ -40,8 +44,11 @@ final class PostgresConnectionPool: @unchecked Sendable {
         case .prefer: tls = .prefer(try .init(configuration: .makeClientConfiguration()))
         case .require: tls = .require(try .init(configuration: .makeClientConfiguration()))
         }
-        configuration = PostgresConnection.Configuration(host: settings.host, port: settings.port, username: settings.username,
-                                                         password: settings.password, database: settings.database, tls: tls)
+        var configuration = PostgresConnection.Configuration(host: settings.host, port: settings.port, username: settings.username,
+                                                             password: settings.password, database: settings.database, tls: tls)
+        timeout = max(0.001, Double(settings.timeout.components.seconds) + Double(settings.timeout.components.attoseconds) / 1e18)
+        configuration.options.connectTimeout = .nanoseconds(Int64(timeout * 1e9))
+        self.configuration = configuration
         capacity = max(1, settings.poolSize)
         address = "\(settings.username)@\(settings.host):\(settings.port)"
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
@@ -54,6 +61,7 @@ final class PostgresConnectionPool: @unchecked Sendable {
         group = pool.group
         configuration = pool.configuration
         capacity = 1
+        timeout = pool.timeout
         address = pool.address
         lent = connection
         statementLogger = pool.statementLogger
@@ -69,7 +77,9 @@ final class PostgresConnectionPool: @unchecked Sendable {
     /// Closes a connection, waiting when the thread may wait; the connection must outlive its close.
     static func close(_ connection: PostgresConnection) {
         if MultiThreadedEventLoopGroup.currentEventLoop == nil {
-            try? connection.close().wait()
+            // Closing the channel fails what is still queued on it at once; the deadline only
+            // guards against an event loop that has stopped.
+            _ = DeadlineWait.wait(for: connection.close(), orClose: nil, until: Date(timeIntervalSinceNow: 5))
         } else {
             connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
         }
@@ -95,11 +105,35 @@ final class PostgresConnectionPool: @unchecked Sendable {
 
     /// Runs one statement and returns its rows.
     func run(_ sql: String, _ binds: PostgresBindings = PostgresBindings(), on connection: PostgresConnection) throws -> [PostgresRow] {
-        do {
-            return Array(try connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: statementLogger).wait().rows)
-        } catch let error as PSQLError {
+        // A commit's outcome is unknown when the connection ends before its answer.
+        let committing = sql == "COMMIT"
+        guard !connection.isClosed else { throw lostConnection(committing: committing) }
+        let query = connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: statementLogger)
+        switch DeadlineWait.wait(for: query, orClose: connection.closeFuture, until: Date(timeIntervalSinceNow: timeout)) {
+        case .completed(.success(let result)):
+            return result.rows
+        case .completed(.failure(let error as PSQLError)) where error.endsConnection:
+            throw lostConnection(committing: committing, cause: error.serverInfo?[.message] ?? String(describing: error.code))
+        case .completed(.failure(let error as PSQLError)):
             throw PostgresStoreError(error)
+        case .completed(.failure(let error)):
+            throw lostConnection(committing: committing, cause: String(describing: error))
+        case .closed:
+            throw lostConnection(committing: committing)
+        case .timedOut:
+            // Closing the connection ends the statement's transaction on the server too.
+            connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
+            throw PostgresStoreError(.timedOut, "PostgreSQL at \(address) did not answer a statement within \(timeoutText)\(committing ? "; whether the save committed is unknown: retry it with the same idempotency key, which applies it once" : "; what the call had begun was rolled back"). Check the database server's load and the network, or raise the store's timeout.")
         }
+    }
+
+    private func lostConnection(committing: Bool, cause: String? = nil) -> PostgresStoreError {
+        let reason = cause.map { " (\($0))" } ?? ""
+        return PostgresStoreError(.connectionLost, "The connection to PostgreSQL at \(address) was lost\(reason)\(committing ? " while a save committed; whether it did is unknown: retry it with the same idempotency key, which applies it once" : "; what the call had begun was rolled back"). Retry once the database server is back.")
+    }
+
+    private var timeoutText: String {
+        timeout >= 1 && timeout == timeout.rounded() ? "\(Int(timeout)) s" : "\(timeout) s"
     }
 
     private static func statementLogger(for logger: Logger) -> Logger {
@@ -110,16 +144,32 @@ final class PostgresConnectionPool: @unchecked Sendable {
     /// A connection outside the pool, for a listener that holds it as long as it lives; the
     /// caller closes it.
     func connectDedicated() throws -> PostgresConnection {
-        do {
-            return try PostgresConnection.connect(on: group.next(), configuration: configuration, id: 0, logger: logger).wait()
-        } catch {
+        try connect(id: 0)
+    }
+
+    private func connect(id: Int) throws -> PostgresConnection {
+        let connecting = PostgresConnection.connect(on: group.next(), configuration: configuration, id: id, logger: logger)
+        switch DeadlineWait.wait(for: connecting, orClose: nil, until: Date(timeIntervalSinceNow: timeout)) {
+        case .completed(.success(let connection)):
+            return connection
+        case .completed(.failure(let error)):
             throw PostgresStoreError(.connectionFailed, "Cannot connect to PostgreSQL as \(address) (\(String(reflecting: error))). Check that the server runs and the URL is right.")
+        case .closed, .timedOut:
+            // A connection made after all is closed as soon as it is.
+            connecting.whenSuccess { Self.close($0) }
+            throw PostgresStoreError(.connectionFailed, "Cannot connect to PostgreSQL as \(address): no answer within \(timeoutText). Check that the server runs and the network reaches it.")
         }
     }
 
     private func checkOut() throws -> PostgresConnection {
+        let deadline = Date(timeIntervalSinceNow: timeout)
         condition.lock()
-        while idle.isEmpty && open >= capacity { condition.wait() }
+        while idle.isEmpty && open >= capacity {
+            guard condition.wait(until: deadline) || !idle.isEmpty || open < capacity else {
+                condition.unlock()
+                throw PostgresStoreError(.timedOut, "All \(capacity) connections to PostgreSQL at \(address) stayed busy for \(timeoutText); nothing was done. Retry, or raise the store's poolSize or timeout.")
+            }
+        }
         if let connection = idle.popLast() {
             condition.unlock()
             if !connection.isClosed { return connection }
@@ -133,13 +183,13 @@ final class PostgresConnectionPool: @unchecked Sendable {
         let id = nextID
         condition.unlock()
         do {
-            return try PostgresConnection.connect(on: group.next(), configuration: configuration, id: id, logger: logger).wait()
+            return try connect(id: id)
         } catch {
             condition.lock()
             open -= 1
             condition.signal()
             condition.unlock()
-            throw PostgresStoreError(.connectionFailed, "Cannot connect to PostgreSQL as \(address) (\(String(reflecting: error))). Check that the server runs and the URL is right.")
+            throw error
         }
     }
 
@@ -152,6 +202,17 @@ final class PostgresConnectionPool: @unchecked Sendable {
         if reusable { idle.append(connection) } else { open -= 1 }
         condition.signal()
         condition.unlock()
+    }
+}
+
+extension PSQLError {
+    /// Whether the error ended the connection rather than one statement: the channel closed,
+    /// or the server reported a connection failure (class 08) or its own shutdown (57P01–57P03).
+    var endsConnection: Bool {
+        guard let state = serverInfo?[.sqlState] else {
+            return [.serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown].contains(code)
+        }
+        return state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state)
     }
 }
 

@@ -15,3 +15,10 @@ extension PostgresStore {
     /// How many `SELECT`s the store keeps rendered, one per query shape.
     package var selectPlanCountForTesting: Int { selectPlans.count }
 }
+
+extension PostgresStore {
+    /// Runs one statement on a connection of the pool, as the store's own calls do.
+    package func runForTesting(_ sql: String) throws {
+        try pool.withConnection { connection in _ = try pool.run(sql, on: connection) }
+    }
+}

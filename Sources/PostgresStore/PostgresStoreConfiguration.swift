@@ -46,6 +46,11 @@ public struct PostgresStoreConfiguration: DataStoreConfiguration, Sendable {
     /// bound, and tokens from before them expire. The newest 100,000 transactions, none older
     /// than 30 days, by default.
     public var historyRetention: HistoryRetention = .default
+    /// The longest the store waits on PostgreSQL at each step: to connect, for a free connection
+    /// of the pool, and for each statement's answer. Past it the call throws ``PostgresStoreError``
+    /// `.timedOut` and the connection is closed, so the server rolls back its transaction. 30
+    /// seconds by default; a server serving the store passes its own request time limit.
+    public var timeout: Duration = .seconds(30)
 
     /// Configures a store on the database at `host`.
     public init(name: String = "PostgresStore", schema: Schema? = nil, host: String = "127.0.0.1", port: Int = 5432,

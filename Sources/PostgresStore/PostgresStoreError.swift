@@ -13,6 +13,13 @@ public struct PostgresStoreError: Error, CustomStringConvertible, Sendable {
         public static let invalidConfiguration = Code(rawValue: "invalidConfiguration")
         /// The server could not be reached, or refused the login.
         public static let connectionFailed = Code(rawValue: "connectionFailed")
+        /// PostgreSQL did not answer within the configuration's `timeout`; the connection was
+        /// closed, so the server rolls back what the call had begun.
+        public static let timedOut = Code(rawValue: "timedOut")
+        /// The connection to PostgreSQL closed during the call (the server stopped or crashed, or
+        /// the network failed); what the call had begun was rolled back, unless the message says
+        /// a commit was under way.
+        public static let connectionLost = Code(rawValue: "connectionLost")
         /// A synchronous call was made on one of the store's own event-loop threads, where
         /// waiting for the answer would never end.
         public static let calledOnEventLoop = Code(rawValue: "calledOnEventLoop")
