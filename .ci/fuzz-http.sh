@@ -12,7 +12,7 @@ command -v schemathesis >/dev/null || { echo "fuzz-http: schemathesis is missing
 run() {
     local kind=$1 file=$2
     local directory; directory=$(mktemp -d)
-    "$server" --store "$kind:$directory/$file" --port 0 --token "$token" --log-level info >"$directory/out" 2>"$directory/err" &
+    "$server" --store "$kind:$directory/$file" --port 0 --admin-token "$token" --log-level info >"$directory/out" 2>"$directory/err" &
     local pid=$!
     local port=""
     for _ in $(seq 100); do
@@ -39,7 +39,7 @@ run() {
         python3 -c 'import sqlite3, sys; r = sqlite3.connect(sys.argv[1]).execute("PRAGMA integrity_check").fetchone()[0]; print("fuzz-http (sqlite): integrity_check", r); sys.exit(r != "ok")' "$directory/$file"
     else
         # The store must open its file again and answer from it.
-        "$server" --store "$kind:$directory/$file" --port 0 --token "$token" --log-level info >"$directory/out2" 2>&1 &
+        "$server" --store "$kind:$directory/$file" --port 0 --admin-token "$token" --log-level info >"$directory/out2" 2>&1 &
         local again=$!
         for _ in $(seq 100); do grep -q 'http://127.0.0.1' "$directory/out2" 2>/dev/null && break; sleep 0.2; done
         port=$(grep -o 'http://127.0.0.1:[0-9]*' "$directory/out2" | head -1 | cut -d: -f3)

@@ -66,7 +66,16 @@ final class ServedStore: @unchecked Sendable {
 
     /// Applies a save once per idempotency key and returns the encoded ``SaveResponse``; a retry
     /// with the same key and body gets the first response back (`isReplay`).
-    func save(_ changes: SaveRequest, idempotencyKey: String?, fingerprint: String) throws -> SaveReceipt {
+    func save(_ changes: SaveRequest, idempotencyKey key: IdempotencyKey?, fingerprint: String) throws -> SaveReceipt {
+        do {
+            return try save(changes, receiptKey: key?.stored, fingerprint: fingerprint)
+        } catch let error as PersistenceError where error.code == .idempotencyKeyReused {
+            // The store names the key it stores; the client knows its own.
+            throw PersistenceError(.idempotencyKeyReused, "The idempotency key \(key?.key ?? "") was used before for a different save; send each new save with a new key.")
+        }
+    }
+
+    private func save(_ changes: SaveRequest, receiptKey idempotencyKey: String?, fingerprint: String) throws -> SaveReceipt {
         let request = DataStoreSaveChangesRequest(inserted: changes.inserted, updated: try changes.updatedWithChanges(),
                                                   deleted: changes.deleted, editingState: EditingState(author: changes.author))
         defer { historyEvents.storeChanged() }
@@ -95,6 +104,17 @@ final class ServedStore: @unchecked Sendable {
             return SaveReceipt(response: response, isReplay: false)
         }
     }
+}
+
+/// A client's idempotency key in the namespace of the token that sent it.
+struct IdempotencyKey: Sendable {
+    /// Names the token without revealing it (see ``TokenBook``).
+    var namespace: String
+    /// The key as the client sent it.
+    var key: String
+
+    /// The key as the store records it.
+    var stored: String { "\(namespace):\(key)" }
 }
 
 /// Save receipts kept in memory, for stores that cannot record them with the save; they last a

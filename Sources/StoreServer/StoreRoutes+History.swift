@@ -9,17 +9,17 @@ import StoreWire
 /// `history/events` streams server-sent events, one per new transaction, for as long as the
 /// client stays connected (the server ends the streams when it shuts down).
 extension StoreRoutes {
-    func registerHistory<Context: RequestContext>(on router: some RouterMethods<Context>) {
-        router.post(RouterPath(StoreAPI.history)) { request, _ in
+    func registerHistory<Context: RequestContext>(reading: RouterGroup<Context>, administering: RouterGroup<Context>) {
+        reading.post(RouterPath(StoreAPI.history)) { request, _ in
             let bytes = try await body.bytes(of: request)
             return try JSONResponse.make(try await work.run { try store.fetchHistory(try historyRequest(bytes)) })
         }
-        router.post(RouterPath(StoreAPI.deleteHistory)) { request, _ in
+        administering.post(RouterPath(StoreAPI.deleteHistory)) { request, _ in
             let bytes = try await body.bytes(of: request)
             try await work.run { try store.deleteHistory(try historyRequest(bytes)) }
             return Response(status: .noContent)
         }
-        router.get(RouterPath(StoreAPI.historyEvents)) { _, _ in
+        reading.get(RouterPath(StoreAPI.historyEvents)) { _, _ in
             try historyEvents()
         }
     }

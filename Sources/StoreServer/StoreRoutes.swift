@@ -6,13 +6,21 @@ import StoreWire
 
 /// The API's endpoints (see openapi.yaml). Decoding, checking and the store call run through
 /// ``BlockingWork``, off the server's event loops and executor threads, so the time limit covers
-/// them all and a costly body cannot hold up the requests behind it.
+/// them all and a costly body cannot hold up the requests behind it. Each route needs its token
+/// to have a scope: reads `read`, saves `write`, batch deletes and deleting history `admin`.
 struct StoreRoutes: Sendable {
     let store: ServedStore
+    let tokens: TokenBook
     let body: JSONBody
     let queryLimits: QueryLimits
     let heavyQueries = HeavyQueryGate()
     let work: BlockingWork
+
+    /// The routes behind a check that the request's token has `scope`.
+    func routes<Context: RequestContext>(needing scope: StoreServerConfiguration.Scope,
+                                         on router: some RouterMethods<Context>) -> RouterGroup<Context> {
+        router.group().add(middleware: BearerTokenMiddleware(tokens: tokens, scope: scope))
+    }
 
     func register<Context: RequestContext>(on router: some RouterMethods<Context>) {
         router.get(RouterPath(StoreAPI.health)) { _, _ in
@@ -22,34 +30,36 @@ struct StoreRoutes: Sendable {
             Response(status: .ok, headers: [.contentType: "application/yaml"],
                      body: ResponseBody(byteBuffer: ByteBuffer(bytes: try APIDocument.bytes())))
         }
-        router.get(RouterPath(StoreAPI.schema)) { [store] _, _ in
+        let reading = routes(needing: .read, on: router)
+        reading.get(RouterPath(StoreAPI.schema)) { [store] _, _ in
             try JSONResponse.make(store.schemaRecord)
         }
-        router.post(RouterPath(StoreAPI.fetch)) { request, _ in
+        reading.post(RouterPath(StoreAPI.fetch)) { request, _ in
             let bytes = try await body.bytes(of: request)
             return try JSONResponse.make(FetchResponse(snapshots: try await work.run { try querying(bytes, store.fetch) }))
         }
-        router.post(RouterPath(StoreAPI.rows)) { request, _ in
+        reading.post(RouterPath(StoreAPI.rows)) { request, _ in
             let bytes = try await body.bytes(of: request)
             return JSONResponse.make(encoded: try await work.run { try querying(bytes, store.rows).json() })
         }
-        router.post(RouterPath(StoreAPI.count)) { request, _ in
+        reading.post(RouterPath(StoreAPI.count)) { request, _ in
             let bytes = try await body.bytes(of: request)
             return try JSONResponse.make(CountResponse(count: try await work.run { try querying(bytes, store.count) }))
         }
-        router.post(RouterPath(StoreAPI.identifiers)) { request, _ in
+        reading.post(RouterPath(StoreAPI.identifiers)) { request, _ in
             let bytes = try await body.bytes(of: request)
             return try JSONResponse.make(IdentifiersResponse(identifiers: try await work.run { try querying(bytes, store.identifiers) }))
         }
-        router.post(RouterPath(StoreAPI.batchDelete)) { request, _ in
+        let administering = routes(needing: .admin, on: router)
+        administering.post(RouterPath(StoreAPI.batchDelete)) { request, _ in
             let bytes = try await body.bytes(of: request)
             try await work.run { try querying(bytes, store.batchDelete) }
             return Response(status: .noContent)
         }
-        router.post(RouterPath(StoreAPI.save)) { request, _ in
+        routes(needing: .write, on: router).post(RouterPath(StoreAPI.save)) { request, _ in
             try await save(request)
         }
-        registerHistory(on: router)
+        registerHistory(reading: reading, administering: administering)
     }
 
     /// Checks, decodes and validates a query body, then runs `call` with the query (a heavy one
@@ -62,7 +72,8 @@ struct StoreRoutes: Sendable {
     }
 
     private func save(_ request: Request) async throws -> Response {
-        let key = try idempotencyKey(of: request)
+        // A key is its token's own: another token sending the same key makes a save of its own.
+        let key = try idempotencyKey(of: request).map { IdempotencyKey(namespace: try tokens.grant(of: request).namespace, key: $0) }
         let bytes = try await body.bytes(of: request)
         let receipt = try await work.run { [store, body] in
             let validation = SaveValidation(schema: store.schema)

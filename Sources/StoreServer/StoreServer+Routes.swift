@@ -18,7 +18,7 @@ extension StoreServer {
     /// `RemoteStoreConfiguration(url: URL(string: "http://host:8080/data")!, token: "s3cret")`.
     ///
     /// The routes bring their own middleware, which applies to them alone: the request log, the
-    /// request metrics, JSON error bodies and the configuration's bearer tokens, body limits and
+    /// request metrics, JSON error bodies and the configuration's bearer tokens and their scopes, body limits and
     /// time limit per request. `GET <path>/metrics` serves ``metrics`` in the Prometheus text
     /// format, behind the same tokens. The configuration's host, port and idle timeout are your
     /// application's to choose and are not used here.
@@ -34,13 +34,13 @@ extension StoreServer {
         _ = router.add(middleware: RequestLogMiddleware())
         _ = router.add(middleware: RequestMetricsMiddleware(metrics: requestMetrics))
         _ = router.add(middleware: ErrorBodyMiddleware())
-        _ = router.add(middleware: BearerTokenMiddleware(tokens: configuration.tokens))
+        _ = router.add(middleware: BearerTokenMiddleware(tokens: routes.tokens, scope: nil))
     }
 
     func addEndpoints<Context: RequestContext>(to router: some RouterMethods<Context>) {
         routes.register(on: router)
         let metrics = metrics
-        router.get("/metrics") { _, _ in
+        routes.routes(needing: .read, on: router).get("/metrics") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                      body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.emitToBuffer())))
         }

@@ -6,15 +6,18 @@ import Foundation
 /// let configuration = try StoreServerConfiguration(host: "127.0.0.1", port: 8080,
 ///                                                  tokens: StoreServerConfiguration.tokens(fromEnvironment: "OPENSWIFTDATA_TOKENS"))
 /// ```
+///
+/// Each token has scopes (``Scope``): tokens given as a set may read and save; batch deletes and
+/// deleting history need a token granted ``Scope/admin`` as well.
 public struct StoreServerConfiguration: Sendable {
     /// The address to listen on: `127.0.0.1` (the default) for this machine only, `0.0.0.0` for every
     /// interface.
     public var host: String
     /// 0 picks a free port (tests); ``StoreServer/run(onServerRunning:)`` reports the one bound.
     public var port: Int
-    /// The bearer tokens a request may carry. Never empty: a server without tokens would serve
-    /// anyone who can reach its port.
-    public var tokens: Set<String>
+    /// The bearer tokens a request may carry, each with what it may do. Never empty: a server
+    /// without tokens would serve anyone who can reach its port.
+    public var tokens: [String: Set<Scope>]
     /// The largest request body accepted, in bytes; larger ones get 413.
     public var maxBodySize: Int
     /// The deepest JSON nesting accepted (objects and arrays); deeper bodies get 400 before decoding.
@@ -31,13 +34,28 @@ public struct StoreServerConfiguration: Sendable {
     /// cannot hold up the others past the time limit.
     public var maxQueryNodes: Int
 
-    /// Creates a configuration; throws ``StoreServerError`` `.invalidConfiguration` without a token or
-    /// with a limit that is not positive.
+    /// Creates a configuration whose tokens may each read and save (``Scope/standard``); throws
+    /// ``StoreServerError`` `.invalidConfiguration` without a token or with a limit that is not
+    /// positive.
     public init(host: String = "127.0.0.1", port: Int = 8080, tokens: Set<String>, maxBodySize: Int = 16 << 20,
                 maxJSONDepth: Int = 64, requestTimeLimit: Duration = .seconds(30), idleTimeout: Duration = .seconds(60),
                 maxQueryListLength: Int = 10_000, maxQueryNodes: Int = 50_000) throws {
-        guard !tokens.isEmpty, !tokens.contains(where: \.isEmpty) else {
+        try self.init(host: host, port: port, tokens: Dictionary(uniqueKeysWithValues: tokens.map { ($0, Scope.standard) }),
+                      maxBodySize: maxBodySize, maxJSONDepth: maxJSONDepth, requestTimeLimit: requestTimeLimit, idleTimeout: idleTimeout,
+                      maxQueryListLength: maxQueryListLength, maxQueryNodes: maxQueryNodes)
+    }
+
+    /// Creates a configuration with each token's scopes; throws ``StoreServerError``
+    /// `.invalidConfiguration` without a token, for a token without a scope, or with a limit
+    /// that is not positive.
+    public init(host: String = "127.0.0.1", port: Int = 8080, tokens: [String: Set<Scope>], maxBodySize: Int = 16 << 20,
+                maxJSONDepth: Int = 64, requestTimeLimit: Duration = .seconds(30), idleTimeout: Duration = .seconds(60),
+                maxQueryListLength: Int = 10_000, maxQueryNodes: Int = 50_000) throws {
+        guard !tokens.isEmpty, !tokens.keys.contains(where: \.isEmpty) else {
             throw StoreServerError(.invalidConfiguration, "A store server needs at least one non-empty bearer token; pass tokens (e.g. from the environment with StoreServerConfiguration.tokens(fromEnvironment:)).")
+        }
+        guard !tokens.values.contains(where: \.isEmpty) else {
+            throw StoreServerError(.invalidConfiguration, "Every bearer token needs at least one scope (read, write or admin); remove a token that should do nothing.")
         }
         guard maxBodySize > 0, maxJSONDepth > 0, requestTimeLimit > .zero, idleTimeout > .zero, maxQueryListLength > 0, maxQueryNodes > 0 else {
             throw StoreServerError(.invalidConfiguration, "maxBodySize, maxJSONDepth, requestTimeLimit, idleTimeout, maxQueryListLength and maxQueryNodes must be positive.")

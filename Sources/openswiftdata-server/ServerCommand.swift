@@ -27,7 +27,14 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Every setting comes from its flag, else an OPENSWIFTDATA_ environment variable (OPENSWIFTDATA_PORT, \
             OPENSWIFTDATA_TOKENS comma-separated, OPENSWIFTDATA_MAX_BODY_SIZE, …), else the JSON file of --config \
-            or OPENSWIFTDATA_CONFIG. Clients send a token as 'Authorization: Bearer <token>'. Requests are logged \
+            or OPENSWIFTDATA_CONFIG. Clients send a token as 'Authorization: Bearer <token>'.
+
+            Tokens have scopes. A --token may read and save (the read and write scopes), a --read-token only \
+            read, an --admin-token also batch-delete and delete history (admin); a request outside its token's \
+            scopes gets 403. The environment's OPENSWIFTDATA_TOKENS, OPENSWIFTDATA_READ_TOKENS and \
+            OPENSWIFTDATA_ADMIN_TOKENS, and the config file's "tokens", "readTokens" and "adminTokens", are the same.
+
+            Requests are logged \
             at info level; GET /metrics (with a token) serves request counts and durations for Prometheus. Stops \
             gracefully on SIGINT or SIGTERM. A store written with an earlier trips schema is migrated when the \
             server starts; `openswiftdata-server migrate --store … --dry-run` shows the stages first.
@@ -44,8 +51,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on (default: 8080; 0 picks a free one and prints it).")
     var port: Int?
 
-    @Option(name: .customLong("token"), help: "A bearer token clients may use (repeatable).")
+    @Option(name: .customLong("token"), help: "A bearer token that may read and save (repeatable).")
     var tokens: [String] = []
+
+    @Option(name: .customLong("read-token"), help: "A bearer token that may only read (repeatable).")
+    var readTokens: [String] = []
+
+    @Option(name: .customLong("admin-token"), help: "A bearer token that may also batch-delete and delete history (repeatable).")
+    var adminTokens: [String] = []
 
     @Option(help: "The largest request body accepted, in bytes (default: 16 MiB).")
     var maxBodySize: Int?
@@ -65,6 +78,8 @@ struct ServeCommand: AsyncParsableCommand {
         flags[.host] = host.map { .string($0) }
         flags[.port] = port.map { .int($0) }
         flags[.tokens] = tokens.isEmpty ? nil : .stringArray(tokens)
+        flags[.readTokens] = readTokens.isEmpty ? nil : .stringArray(readTokens)
+        flags[.adminTokens] = adminTokens.isEmpty ? nil : .stringArray(adminTokens)
         flags[.maxBodySize] = maxBodySize.map { .int($0) }
         flags[.timeLimit] = timeLimit.map { .int($0) }
         flags[.logLevel] = logLevel.map { .string($0) }
@@ -77,11 +92,10 @@ struct ServeCommand: AsyncParsableCommand {
         }
         logger.logLevel = level
         ModelContainer.logger = logger
-        let tokens = Set(settings.tokens.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
-        guard !tokens.isEmpty else {
-            throw ValidationError("Give at least one bearer token with --token, OPENSWIFTDATA_TOKENS or \"tokens\" in the config file, so only your clients can use the store.")
+        guard !settings.tokens.isEmpty else {
+            throw ValidationError("Give at least one bearer token with --token, OPENSWIFTDATA_TOKENS or \"tokens\" in the config file (or a --read-token or --admin-token), so only your clients can use the store.")
         }
-        let configuration = try StoreServerConfiguration(host: settings.host, port: settings.port, tokens: tokens,
+        let configuration = try StoreServerConfiguration(host: settings.host, port: settings.port, tokens: settings.tokens,
                                                          maxBodySize: settings.maxBodySize, requestTimeLimit: .seconds(settings.timeLimit))
         let container = try StoreLocation(settings.store).container()
         let server = try StoreServer(container: container, configuration: configuration, logger: logger)

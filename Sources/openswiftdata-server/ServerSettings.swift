@@ -1,5 +1,7 @@
 import ArgumentParser
 import Configuration
+import Foundation
+import StoreServer
 import SystemPackage
 
 /// The server's settings through swift-configuration, the first source that has a setting winning:
@@ -7,11 +9,15 @@ import SystemPackage
 /// `OPENSWIFTDATA_TOKENS` comma-separated, `OPENSWIFTDATA_MAX_BODY_SIZE`, …), then the JSON file
 /// named by `--config` or `OPENSWIFTDATA_CONFIG` (`{"store": "sqlite:/srv/app.store", "port": 8080,
 /// "tokens": ["…"]}`), then the defaults.
+///
+/// Tokens come in three settings, one per role: `tokens` may read and save, `readTokens` only
+/// read, `adminTokens` also batch-delete and delete history.
 struct ServerSettings {
     var store: String
     var host: String
     var port: Int
-    var tokens: Set<String>
+    /// Each token and its scopes, a token in several settings having all their scopes.
+    var tokens: [String: Set<StoreServerConfiguration.Scope>]
     var maxBodySize: Int
     var timeLimit: Int
     var logLevel: String
@@ -19,14 +25,19 @@ struct ServerSettings {
     /// The keys, as the config file spells them; the environment variables are these in upper
     /// snake case after `OPENSWIFTDATA_`.
     enum Key: String, CaseIterable {
-        case store, host, port, tokens, maxBodySize, timeLimit, logLevel, config
+        case store, host, port, tokens, readTokens, adminTokens, maxBodySize, timeLimit, logLevel, config
+
+        /// The token settings and the scopes each grants.
+        static let tokenRoles: [(Key, Set<StoreServerConfiguration.Scope>)] = [
+            (.tokens, StoreServerConfiguration.Scope.standard), (.readTokens, [.read]), (.adminTokens, [.read, .write, .admin]),
+        ]
     }
 
     static func read(flags: [Key: ConfigContent]) async throws -> ServerSettings {
         let flagProvider = InMemoryProvider(name: "flags", values: Dictionary(uniqueKeysWithValues: flags.map { key, content in
-            (AbsoluteConfigKey([key.rawValue]), ConfigValue(content, isSecret: key == .tokens))
+            (AbsoluteConfigKey([key.rawValue]), ConfigValue(content, isSecret: Key.tokenRoles.contains { $0.0 == key }))
         }))
-        let environment = EnvironmentVariablesProvider(secretsSpecifier: .specific(["OPENSWIFTDATA_TOKENS"]))
+        let environment = EnvironmentVariablesProvider(secretsSpecifier: .specific(Set(Key.tokenRoles.map { "OPENSWIFTDATA_\(environmentName($0.0))" })))
             .prefixKeys(with: "openswiftdata")
         let early = ConfigReader(providers: [flagProvider, environment])
         var providers: [any ConfigProvider] = [flagProvider, environment]
@@ -45,10 +56,21 @@ struct ServerSettings {
             store: store,
             host: try read(.host, from: config, { try config.requiredString(forKey: $0) }) ?? "127.0.0.1",
             port: try read(.port, from: config, { try config.requiredInt(forKey: $0) }) ?? 8080,
-            tokens: Set(try read(.tokens, from: config, { try config.requiredStringArray(forKey: $0, isSecret: true) }) ?? []),
+            tokens: try tokens(from: config),
             maxBodySize: try read(.maxBodySize, from: config, { try config.requiredInt(forKey: $0) }) ?? 16 << 20,
             timeLimit: try read(.timeLimit, from: config, { try config.requiredInt(forKey: $0) }) ?? 30,
             logLevel: try read(.logLevel, from: config, { try config.requiredString(forKey: $0) }) ?? "info")
+    }
+
+    private static func tokens(from config: ConfigReader) throws -> [String: Set<StoreServerConfiguration.Scope>] {
+        var tokens: [String: Set<StoreServerConfiguration.Scope>] = [:]
+        for (key, scopes) in Key.tokenRoles {
+            let values = try read(key, from: config, { try config.requiredStringArray(forKey: $0, isSecret: true) }) ?? []
+            for token in values.map({ $0.trimmingCharacters(in: .whitespaces) }) where !token.isEmpty {
+                tokens[token, default: []].formUnion(scopes)
+            }
+        }
+        return tokens
     }
 
     /// A setting, `nil` where no source has it; one a source has in the wrong form is an error

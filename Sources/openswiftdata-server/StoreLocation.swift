@@ -14,7 +14,7 @@ struct StoreLocation {
     /// The schema the server serves.
     static let schema = Schema(versionedSchema: TripsSchemaV2.self)
     /// How stores written with earlier trips schemas reach ``schema``.
-    static let plan: any SchemaMigrationPlan.Type = TripsMigrationPlan.self
+    static var plan: any SchemaMigrationPlan.Type { TripsMigrationPlan.self }
 
     let kind: Kind
     let url: URL?

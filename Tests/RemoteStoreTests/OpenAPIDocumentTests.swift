@@ -19,7 +19,8 @@ import Yams
     init() throws {
         document = try #require(try Yams.load(yaml: String(contentsOf: Self.documentURL, encoding: .utf8)) as? [String: Any])
         directory = try makeDirectory()
-        server = try startServer(schema: notesSchema, directory: directory)
+        server = try startServer(schema: notesSchema, directory: directory,
+                                 tokens: [testToken: Set(StoreServerConfiguration.Scope.allCases), Self.readToken: [.read]])
         http = RawHTTP(baseURL: server.url)
         let context = ModelContext(try remoteContainer(schema: notesSchema, url: server.url))
         context.insert(Note(slug: "a", text: "first", rank: 1))
@@ -45,6 +46,8 @@ import Yams
     }
 
     static let query = #"{"query":{"entityName":"Note","sortBy":[{"path":["rank"],"ascending":true,"kind":"integer"}]}}"#
+    /// A token that may only read.
+    static let readToken = "read-only-token"
 
     static let scenarios: [Scenario] = [
         Scenario(name: "health", method: .GET, path: "/v1/health", token: nil, status: 200),
@@ -103,6 +106,10 @@ import Yams
         Scenario(name: "history delete", method: .POST, path: "/v1/history/delete",
                  body: { _ in #"{"conditions":[{"author":{"equal":true,"author":"nobody"}}],"tokens":[],"newestFirst":false}"# }, status: 204),
         Scenario(name: "history events without a token", method: .GET, path: "/v1/history/events", token: nil, status: 401),
+        Scenario(name: "save with a read-only token", method: .POST, path: "/v1/save", token: readToken,
+                 body: { _ in #"{"inserted":[],"updated":[],"deleted":[]}"# }, status: 403),
+        Scenario(name: "batch delete with a read-only token", method: .POST, path: "/v1/batch-delete", token: readToken,
+                 body: { _ in query }, status: 403),
     ]
 
     /// The server store's identifier, from the history it answers.

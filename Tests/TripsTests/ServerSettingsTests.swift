@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 
 /// openswiftdata-server's settings: flags over OPENSWIFTDATA_* variables over a JSON config file.
@@ -45,6 +48,30 @@ import Testing
         #expect(try status(listing: fromFlags, token: "flag-token") == 0)
         #expect(try status(listing: fromFlags, token: "env-token") == 1)
         _ = fromFlags.terminate()
+    }
+
+    @Test func eachTokenSettingGrantsItsRole() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = try writeConfig(#"{"store": "memory", "port": 0, "readTokens": ["reader"]}"#)
+        let server = try RemoteTripsTests.ServerProcess(arguments: ["--config", config, "--admin-token", "ops"],
+                                                        environment: ["OPENSWIFTDATA_TOKENS": "app"])
+        defer { _ = server.terminate() }
+        let add = ["add", "Oslo", "--destination", "Norway", "--start", "2026-07-01"]
+        let refused = try TripsRunner.execute(["--remote", server.url, "--token", "reader"] + add) { $0["LC_ALL"] = "C" }
+        #expect(refused.status == 1)
+        #expect(refused.output.contains("This request needs a token with the write scope; this one has read."))
+        #expect(try TripsRunner.execute(["--remote", server.url, "--token", "app"] + add) { $0["LC_ALL"] = "C" }.status == 0)
+        #expect(try status(listing: server, token: "reader") == 0)
+        var statuses: [String: Int] = [:]
+        for token in ["reader", "app", "ops"] {
+            var request = URLRequest(url: URL(string: server.url + "/v1/batch-delete")!)
+            request.httpMethod = "POST"
+            request.httpBody = Data(#"{"query":{"entityName":"Trip","sortBy":[]}}"#.utf8)
+            request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            statuses[token] = (try await URLSession.shared.data(for: request).1 as? HTTPURLResponse)?.statusCode
+        }
+        #expect(statuses == ["reader": 403, "app": 403, "ops": 204])
     }
 
     @Test func aSettingOfTheWrongFormIsNamedWithWhereItCanComeFrom() throws {

@@ -27,8 +27,9 @@ enum ServedStoreKind: String, CaseIterable, CustomTestStringConvertible {
 }
 
 /// A store server over a store file in `directory` (the default store unless `store` says
-/// otherwise), on a free port unless one is given.
-func startServer(schema: Schema, directory: URL, store: ServedStoreKind = .sqlite, port: Int = 0, tokens: Set<String> = [testToken],
+/// otherwise), on a free port unless one is given; ``testToken`` has every scope.
+func startServer(schema: Schema, directory: URL, store: ServedStoreKind = .sqlite, port: Int = 0,
+                 tokens: [String: Set<StoreServerConfiguration.Scope>] = [testToken: Set(StoreServerConfiguration.Scope.allCases)],
                  maxBodySize: Int = 1 << 20, maxJSONDepth: Int = 32, timeLimit: Duration = .seconds(10)) throws -> RunningStoreServer {
     let container = try ModelContainer(for: schema, configurations: [store.configuration(schema: schema, directory: directory)])
     let server = try StoreServer(container: container, configuration: StoreServerConfiguration(
