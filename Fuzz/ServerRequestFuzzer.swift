@@ -53,7 +53,7 @@ public func fuzzServerRequest(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
             let changes = try body.decode(SaveRequest.self, from: bytes)
             try validation.validate(changes, storeIdentifier: served.identifier)
             saves += 1
-            _ = try served.save(changes, idempotencyKey: "fuzz-\(saves % 64)", fingerprint: try WireCoding.fingerprint(of: changes))
+            _ = try served.save(changes, idempotencyKey: IdempotencyKey(namespace: "fuzz", key: "fuzz-\(saves % 64)"), fingerprint: try WireCoding.fingerprint(of: changes))
         }
     } catch {
         let answer = StoreServerError(answering: error)
