@@ -8,7 +8,7 @@ extension EntityHierarchy {
     /// PostgreSQL. Entity names come from the schema, never from values.
     package static func condition(table: String, entities: [String]) -> String {
         let column = quoted(table) + "." + quoted(entityColumn)
-        let dialect = SQLDialect.sqlite
+        let dialect = SQLiteDialect()
         guard entities.count > 1 else { return "\(column) = \(dialect.stringLiteral(entities.first ?? ""))" }
         return "\(column) IN (\(entities.map(dialect.stringLiteral).joined(separator: ", ")))"
     }
@@ -22,6 +22,6 @@ extension EntityHierarchy {
     }
 
     private static func quoted(_ identifier: String) -> String {
-        SQLDialect.sqlite.quotedIdentifier(identifier)
+        SQLiteDialect().quotedIdentifier(identifier)
     }
 }

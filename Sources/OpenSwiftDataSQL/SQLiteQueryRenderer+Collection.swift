@@ -6,14 +6,14 @@ extension SQLiteQueryRenderer {
         guard type.kind != .identifier, type.kind != .array else {
             throw QueryTranslationError.unsupported("contains(_:) on collections of \(type.kind) values is not rendered")
         }
-        if type.kind != .string { try dialect.requireUntypedElements() }
+        if type.kind != .string { try requireTypedElements() }
         if case .value(let value) = element, value.containsNaN {
             return dialect.literal(false)
         }
-        let source = dialect.jsonElements(try sql(collection, &state), alias: nil)
+        let source = try elements(of: collection, alias: nil, &state)
         if case .value(.null) = element {
             return "EXISTS (SELECT 1 FROM \(source) WHERE value IS NULL)"
         }
-        return "EXISTS (SELECT 1 FROM \(source) WHERE value \(type.isOptional ? dialect.nullSafeOperator(equal: true) : "=") \(try sql(element, &state)))"
+        return "EXISTS (SELECT 1 FROM \(source) WHERE value \(type.isOptional ? dialect.nullSafeOperators.equal : "=") \(try sql(element, &state)))"
     }
 }

@@ -17,8 +17,8 @@ extension SQLiteQueryRenderer {
             return special
         }
         let sqlOperator = switch op {
-        case .equal: type.isOptional ? dialect.nullSafeOperator(equal: true) : "="
-        case .notEqual: type.isOptional ? dialect.nullSafeOperator(equal: false) : "<>"
+        case .equal: type.isOptional ? dialect.nullSafeOperators.equal : "="
+        case .notEqual: type.isOptional ? dialect.nullSafeOperators.notEqual : "<>"
         case .lessThan: "<"
         case .lessThanOrEqual: "<="
         case .greaterThan: ">"
@@ -67,18 +67,20 @@ extension SQLiteQueryRenderer {
             return type.isOptional && containsNil ? "(\(try sql(element, &state)) IS NULL)" : dialect.literal(false)
         }
         guard type.isOptional else {
-            return "(\(try sql(element, &state)) \(try inList(values, &state)))"
+            return "(\(try inList(try sql(element, &state), values, &state)))"
         }
         let nilTest = containsNil ? "IS NULL OR" : "IS NOT NULL AND"
-        return "(\(try sql(element, &state)) \(nilTest) \(try sql(element, &state)) \(try inList(values, &state)))"
+        return "(\(try sql(element, &state)) \(nilTest) \(try inList(try sql(element, &state), values, &state)))"
     }
 
-    private func inList(_ values: [QueryValue], _ state: inout SQLiteRenderState) throws -> String {
-        guard values.count <= dialect.largeListThreshold else {
-            try dialect.requireUntypedElements()
-            return "IN (SELECT value FROM json_each(\(state.bind(.array(values)))))"
+    /// `element IN (…)`, or for a list longer than the dialect's threshold the list bound as one
+    /// value (``SQLDialect/listMembership(_:_:)``), where the dialect can.
+    private func inList(_ element: String, _ values: [QueryValue], _ state: inout SQLiteRenderState) throws -> String {
+        if values.count > dialect.largeListThreshold, let membership = dialect.listMembership(element, state.nextPlaceholder) {
+            _ = state.bind(.array(values))
+            return membership
         }
-        return "IN (\(values.map { state.bind($0) }.joined(separator: ", ")))"
+        return "\(element) IN (\(values.map { state.bind($0) }.joined(separator: ", ")))"
     }
 }
 

@@ -12,7 +12,9 @@ import OpenSwiftDataCore
 /// let clauses = try renderer.render(query)   // WHERE … ORDER BY … LIMIT ? OFFSET ?
 /// ```
 ///
-/// Values are always `?` placeholders. What the SQL assumes of the store:
+/// Values are always placeholders, numbered as the dialect numbers them (``SQLDialect/placeholder(_:)``)
+/// from the first one a call names, so that a rendered fragment can stand inside a larger
+/// statement with its own bound values before it. What the SQL assumes of the store:
 /// - Non-optional attributes are `NOT NULL`; an optional one is NULL exactly when it is nil.
 /// - Arguments are bound as the columns hold the same kind: `.bool` as 0/1, `.date` as the same
 ///   number the store writes for dates, `.uuid`/`.data` as the store writes them. Strings are
@@ -32,19 +34,15 @@ import OpenSwiftDataCore
 ///
 /// Whatever it cannot render exactly throws ``QueryTranslationError``.
 ///
-/// The same renderer writes PostgreSQL (`dialect: .postgreSQL`): ``SQLDialect`` lists what that
-/// dialect assumes of the store and what it refuses.
+/// The same renderer writes PostgreSQL (`dialect: .postgreSQL`) and any other ``SQLDialect``:
+/// ``PostgreSQLDialect`` lists what that dialect assumes of the store and what it refuses.
 public struct SQLiteQueryRenderer {
-    /// Lists longer than this are bound as one JSON array argument, not one argument per element:
-    /// SQLite accepts at most 32,766 arguments in a statement.
-    public static let largeListThreshold = 500
-
     let column: (QueryPropertyPath) throws -> String
     let identifierColumn: String
     let primaryKey: (PersistentIdentifier) -> QueryValue?
     let relatedRows: (QueryPropertyPath) -> SQLiteRelatedRows?
     let entity: (String) -> String?
-    let dialect: SQLDialect
+    let dialect: any SQLDialect
 
     /// - Parameters:
     ///   - column: The quoted column for a property path, e.g. `"t"."name"`; throws for paths it
@@ -61,7 +59,7 @@ public struct SQLiteQueryRenderer {
                 primaryKey: @escaping (PersistentIdentifier) -> QueryValue?,
                 relatedRows: @escaping (QueryPropertyPath) -> SQLiteRelatedRows? = { _ in nil },
                 entity: @escaping (String) -> String? = { _ in nil },
-                dialect: SQLDialect = .sqlite) {
+                dialect: any SQLDialect = .sqlite) {
         self.column = column
         self.identifierColumn = identifierColumn
         self.primaryKey = primaryKey
@@ -70,10 +68,11 @@ public struct SQLiteQueryRenderer {
         self.dialect = dialect
     }
 
-    /// The expression as an SQL condition with its arguments; throws ``QueryTranslationError`` for
-    /// what SQLite cannot compute exactly as Swift does.
-    public func render(_ expression: QueryExpression) throws -> SQLFragment {
-        var state = SQLiteRenderState()
+    /// The expression as an SQL condition with its arguments, its placeholders numbered from
+    /// `firstPlaceholder`; throws ``QueryTranslationError`` for what the dialect cannot compute
+    /// exactly as Swift does.
+    public func render(_ expression: QueryExpression, firstPlaceholder: Int = 1) throws -> SQLFragment {
+        var state = SQLiteRenderState(dialect: dialect, firstPlaceholder: firstPlaceholder)
         let sql = try sql(expression, &state)
         return SQLFragment(sql, arguments: state.arguments)
     }
@@ -112,7 +111,10 @@ public struct SQLiteQueryRenderer {
         case let .conditional(test, then, otherwise):
             return "(CASE WHEN \(try sql(test, &state)) THEN \(try sql(then, &state)) ELSE \(try sql(otherwise, &state)) END)"
         case let .arithmetic(lhs, .floatDivide, rhs):
-            return try dialect.floatDivision(try sql(lhs, &state), try sql(rhs, &state))
+            guard let division = dialect.floatDivision(try sql(lhs, &state), try sql(rhs, &state)) else {
+                throw QueryTranslationError.unsupported("Floating-point division is not rendered for \(dialect.name), which does not divide as Swift does")
+            }
+            return division
         case let .arithmetic(lhs, op, rhs):
             return "(\(try sql(lhs, &state)) \(Self.sqlOperator(op)) \(try sql(rhs, &state)))"
         case .negate(let operand):
@@ -122,11 +124,11 @@ public struct SQLiteQueryRenderer {
         case let .coalesce(operand, fallback):
             return "COALESCE(\(try sql(operand, &state)), \(try sql(fallback, &state)))"
         case let .stringContains(string, other, options):
-            return try dialect.stringFunction("osd_contains(\(try sql(string, &state)), \(try sql(other, &state)), \(options.rawValue))")
+            return try stringFunction("osd_contains(\(try sql(string, &state)), \(try sql(other, &state)), \(options.rawValue))")
         case let .startsWith(string, prefix):
-            return try dialect.stringFunction("osd_starts_with(\(try sql(string, &state)), \(try sql(prefix, &state)))")
+            return try stringFunction("osd_starts_with(\(try sql(string, &state)), \(try sql(prefix, &state)))")
         case let .stringCompare(string, other, options):
-            return try dialect.stringFunction("osd_compare(\(try sql(string, &state)), \(try sql(other, &state)), \(options.rawValue))")
+            return try stringFunction("osd_compare(\(try sql(string, &state)), \(try sql(other, &state)), \(options.rawValue))")
         case let .count(.property(path), .array) where relatedRows(path) != nil:
             return "(SELECT COUNT(*) \(relatedRows(path)!.links(alias: "r")))"
         case let .isEmpty(.property(path), .array) where relatedRows(path) != nil:
@@ -146,12 +148,12 @@ public struct SQLiteQueryRenderer {
         case let .in(element, list, type):
             return try membership(element, list, type, &state)
         case let .collectionAny(collection, variable, test):
-            try dialect.requireUntypedElements()
-            return "EXISTS (SELECT 1 FROM \(dialect.jsonElements(try sql(collection, &state), alias: "j\(variable)")) WHERE \(try sql(test, &state)))"
+            try requireTypedElements()
+            return "EXISTS (SELECT 1 FROM \(try elements(of: collection, alias: "j\(variable)", &state)) WHERE \(try sql(test, &state)))"
         case let .collectionAll(collection, variable, test):
-            try dialect.requireUntypedElements()
+            try requireTypedElements()
             // A NULL test (only where Swift would throw) counts as unsatisfied, as in collectionAny.
-            return "NOT EXISTS (SELECT 1 FROM \(dialect.jsonElements(try sql(collection, &state), alias: "j\(variable)")) WHERE NOT COALESCE(\(try sql(test, &state)), \(dialect.literal(false))))"
+            return "NOT EXISTS (SELECT 1 FROM \(try elements(of: collection, alias: "j\(variable)", &state)) WHERE NOT COALESCE(\(try sql(test, &state)), \(dialect.literal(false))))"
         }
     }
 
@@ -204,10 +206,40 @@ public struct SQLiteQueryRenderer {
     /// `String.count` counts `Character`s, which only the registered function knows.
     private func count(_ operand: QueryExpression, _ kind: QueryValueKind, _ state: inout SQLiteRenderState) throws -> String {
         switch kind {
-        case .string: try dialect.stringFunction("osd_character_count(\(try sql(operand, &state)))")
-        case .array: dialect.jsonLength(try sql(operand, &state))
-        default: throw QueryTranslationError.unsupported("count of a \(kind) value is not rendered")
+        case .string:
+            return try stringFunction("osd_character_count(\(try sql(operand, &state)))")
+        case .array:
+            guard let length = dialect.jsonArrayLength(try sql(operand, &state)) else {
+                throw QueryTranslationError.unsupported("count of a collection attribute is not rendered for \(dialect.name)")
+            }
+            return length
+        default:
+            throw QueryTranslationError.unsupported("count of a \(kind) value is not rendered")
         }
+    }
+
+    /// A call of one of the store's `osd_*` functions, which have Swift's string semantics; a
+    /// dialect without them (``SQLDialect/hasSwiftStringFunctions``) refuses.
+    private func stringFunction(_ call: String) throws -> String {
+        guard dialect.hasSwiftStringFunctions else {
+            throw QueryTranslationError.unsupported("String functions with Swift's Character semantics are not rendered for \(dialect.name)")
+        }
+        return call
+    }
+
+    /// The rows of a collection attribute's elements (``SQLDialect/jsonArrayElements(_:alias:)``).
+    func elements(of collection: QueryExpression, alias: String?, _ state: inout SQLiteRenderState) throws -> String {
+        guard let elements = dialect.jsonArrayElements(try sql(collection, &state), alias: alias) else {
+            throw QueryTranslationError.unsupported("Elements of collection attributes are not rendered for \(dialect.name)")
+        }
+        return elements
+    }
+
+    /// Refuses elements compared with anything but strings where the dialect reads every element
+    /// as text (``SQLDialect/jsonElementsKeepTheirTypes``), which compares exactly only with text.
+    func requireTypedElements() throws {
+        guard !dialect.jsonElementsKeepTheirTypes else { return }
+        throw QueryTranslationError.unsupported("Elements of collection attributes other than strings are not rendered for \(dialect.name)")
     }
 
     private static func sqlOperator(_ op: QueryArithmeticOperator) -> String {

@@ -59,6 +59,6 @@ extension PostgresEntityLayout {
 extension PostgresSQL {
     /// A schema name (an entity's) as a string literal; values are always bound.
     static func literal(_ name: String) -> String {
-        SQLDialect.postgreSQL.stringLiteral(name)
+        PostgreSQLDialect().stringLiteral(name)
     }
 }

@@ -41,10 +41,10 @@ struct PostgresColumn {
         }
     }
 
-    var sqlType: String { SQLDialect.postgreSQL.typeName(columnType) }
+    var sqlType: String { PostgreSQLDialect().typeName(columnType) }
 
     /// The type's name as the catalog (`information_schema.columns.data_type`) reports it.
-    var catalogType: String { SQLDialect.postgreSQL.typeName(columnType == .codePointText ? .text : columnType) }
+    var catalogType: String { PostgreSQLDialect().typeName(columnType == .codePointText ? .text : columnType) }
 
     /// A to-one's column may be NULL (nil until set); its foreign key is added once every table
     /// exists (``foreignKey(in:)``), since tables refer to each other in any order.
@@ -82,8 +82,8 @@ struct PostgresJoinTable: Hashable {
     var relatedColumn: String { isOwnerSide ? Self.memberColumn : Self.ownerColumn }
 
     var createStatements: [String] {
-        [SQLDialect.postgreSQL.render(EntityTableSchema.joinTable(name, ownerTable: ownerTable ?? ownerEntity, memberTable: memberTable ?? memberEntity)),
-         SQLDialect.postgreSQL.render(EntityTableSchema.joinTableMemberIndex(name))]
+        [PostgreSQLDialect().render(EntityTableSchema.joinTable(name, ownerTable: ownerTable ?? ownerEntity, memberTable: memberTable ?? memberEntity)),
+         PostgreSQLDialect().render(EntityTableSchema.joinTableMemberIndex(name))]
     }
 
     var memberIndexName: String { EntityTableSchema.joinTableMemberIndex(name).name }
@@ -259,7 +259,7 @@ final class PostgresEntityLayout: @unchecked Sendable {
     var createTableStatement: String {
         let entity = hierarchy == nil ? [] : [EntityTableSchema.entity]
         let definitions = [EntityTableSchema.key] + entity + storedColumns.map(\.definition)
-        return SQLDialect.postgreSQL.render(TableDefinition(tableName, columns: definitions, ifNotExists: true))
+        return PostgreSQLDialect().render(TableDefinition(tableName, columns: definitions, ifNotExists: true))
     }
 
     /// The table's indexes (``EntityTableSchema/indexes(on:namedAfter:uniqueConstraints:indices:toOneColumns:hasEntityColumn:ifNotExists:)``).
@@ -278,7 +278,7 @@ enum PostgresSQL {
     static let nanTable = "osd_nan_columns"
 
     static func quote(_ identifier: String) -> String {
-        SQLDialect.postgreSQL.quotedIdentifier(identifier)
+        PostgreSQLDialect().quotedIdentifier(identifier)
     }
 
     /// The name PostgreSQL keeps for `name`: its first 63 bytes (`NAMEDATALEN - 1`).
@@ -290,7 +290,7 @@ enum PostgresSQL {
 
     /// The `ALTER TABLE` statement; PostgreSQL has one for every change.
     static func alter(_ table: String, _ change: TableChange) -> String {
-        guard let sql = SQLDialect.postgreSQL.render(TableAlteration(table, change)) else { preconditionFailure("PostgreSQL renders every table change") }
+        guard let sql = PostgreSQLDialect().render(TableAlteration(table, change)) else { preconditionFailure("PostgreSQL renders every table change") }
         return sql
     }
 }

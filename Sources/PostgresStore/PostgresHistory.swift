@@ -40,8 +40,8 @@ enum PostgresHistory {
         let tombstones = TableDefinition(HistorySchema.tombstonesTable, columns: [
             ColumnDefinition("change", .integer, reference: cascade(to: HistorySchema.changesTable)), ColumnDefinition("property", .text), ColumnDefinition("value", .text),
         ], ifNotExists: true)
-        let tables = [HistorySchema.transactions, changes, tombstones].map { ($0.name, SQLDialect.postgreSQL.render($0)) }
-        let indexes = HistorySchema.indexes.map { ($0.name, SQLDialect.postgreSQL.render($0)) }
+        let tables = [HistorySchema.transactions, changes, tombstones].map { ($0.name, PostgreSQLDialect().render($0)) }
+        let indexes = HistorySchema.indexes.map { ($0.name, PostgreSQLDialect().render($0)) }
         return [tables[0], tables[1], indexes[0], tables[2], indexes[1]]
     }()
 

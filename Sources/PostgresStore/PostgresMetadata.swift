@@ -22,7 +22,7 @@ struct PostgresMetadata {
                                   primaryKey: ["entity", "property"], ifNotExists: true)
         let receipts = StoreTables.receipts(created: ColumnDefinition("created", .timestamp, defaultValue: "now()"))
         let relations: [(name: String, statement: String)] = [StoreTables.metadata(ifNotExists: true), receipts, nan].map {
-            ($0.name, SQLDialect.postgreSQL.render($0))
+            ($0.name, PostgreSQLDialect().render($0))
         } + PostgresHistory.relations
         let existing = try existingRelations()
         for relation in relations where !existing.contains(relation.name) { _ = try pool.run(relation.statement, on: connection) }

@@ -11,7 +11,7 @@ extension PostgresStore {
         var rest = query
         rest.filter = nil
         let filter = try query.filter.map { try renderer.render($0) }
-        let tail = try renderer.render(rest)
+        let tail = try renderer.render(rest, firstPlaceholder: (filter?.arguments.count ?? 0) + 1)
         let condition = filter.map { "WHERE \(entity) AND (\($0.sql))" } ?? "WHERE \(entity)"
         return SQLFragment("\(condition) \(tail.sql)", arguments: (filter?.arguments ?? []) + tail.arguments)
     }

@@ -29,7 +29,7 @@ extension PostgresStore {
         var binds = PostgresBindings()
         let sql: String
         do {
-            if let shape = DataStoreQueryShape(query, longestList: SQLDialect.postgreSQL.largeListThreshold),
+            if let shape = DataStoreQueryShape(query, longestList: PostgreSQLDialect().largeListThreshold),
                let plan = try plan(for: shape, variant, layout: layout) {
                 sql = plan.sql
                 for slot in plan.slots { try PostgresValueCoding.bind(shape.constants[slot], into: &binds) }
@@ -41,7 +41,7 @@ extension PostgresStore {
         } catch is QueryTranslationError {
             throw DataStoreError.preferInMemoryFilter
         }
-        // In the order of `SQLDialect.limitClause`.
+        // In the order of `SQLDialect.pagingClause`.
         if let limit = query.fetchLimit { binds.append(Int64(limit)) }
         if let offset = query.fetchOffset { binds.append(Int64(offset)) }
         return (sql, binds)
@@ -79,9 +79,16 @@ extension PostgresStore {
         case .one: "1"
         }
         var sql = "SELECT \(columns) FROM \(layout.table) \(clauses.sql)"
-        if let paging = SQLDialect.postgreSQL.limitClause(limit: query.fetchLimit != nil, offset: query.fetchOffset != nil) {
+        // The paging's placeholders follow the filter's; its values are bound per query.
+        let dialect = PostgreSQLDialect()
+        var position = clauses.arguments.count
+        func next() -> String {
+            position += 1
+            return dialect.placeholder(position)
+        }
+        if let paging = dialect.pagingClause(limit: query.fetchLimit, offset: query.fetchOffset, bind: { _ in next() }) {
             sql += " \(paging)"
         }
-        return SQLFragment(SQLDialect.postgreSQL.numberingPlaceholders(in: sql), arguments: clauses.arguments)
+        return SQLFragment(sql, arguments: clauses.arguments)
     }
 }

@@ -34,7 +34,7 @@ extension PostgresStore {
         } catch is QueryTranslationError {
             return nil
         }
-        let candidates = try rows((SQLDialect.postgreSQL.numberingPlaceholders(in: sql), binds), layout: layout)
+        let candidates = try rows((sql, binds), layout: layout)
         var matching: [DataStoreRow] = []
         do {
             for row in candidates where try Self.matches(filter, row, layout) { matching.append(row) }
@@ -78,7 +78,7 @@ extension PostgresStore {
     /// widened (narrowed) test. Its placeholders' values are appended to `arguments` in order.
     static func condition(_ expression: QueryExpression, superset: Bool, _ renderer: SQLiteQueryRenderer,
                           _ column: (QueryPropertyPath) throws -> String, _ arguments: inout [QueryValue]) -> String {
-        if let exact = try? renderer.render(expression) {
+        if let exact = try? renderer.render(expression, firstPlaceholder: arguments.count + 1) {
             arguments += exact.arguments
             return "(\(exact.sql))"
         }
@@ -97,11 +97,11 @@ extension PostgresStore {
         case let .stringContains(.property(path), .value(.string(other)), options) where superset && options.isEmpty:
             guard let column = try? column(path) else { return "TRUE" }
             arguments.append(.string(other))
-            return "COALESCE(strpos(\(column), ?) > 0, TRUE)"
+            return "COALESCE(strpos(\(column), $\(arguments.count)) > 0, TRUE)"
         case let .startsWith(.property(path), .value(.string(prefix))) where superset:
             guard let column = try? column(path) else { return "TRUE" }
             arguments.append(.string(prefix))
-            return "COALESCE(starts_with(\(column), ?), TRUE)"
+            return "COALESCE(starts_with(\(column), $\(arguments.count)), TRUE)"
         default:
             return superset ? "TRUE" : "FALSE"
         }

@@ -17,7 +17,7 @@ import PostgresNIO
 /// stored model on one updates that model (`INSERT … ON CONFLICT`). Every process that opens the
 /// database shares its store identifier, kept in the database, so identifiers are valid in all.
 ///
-/// Predicates and sorts run in SQL through `SQLiteQueryRenderer` in the `SQLDialect.postgreSQL`
+/// Predicates and sorts run in SQL through `SQLiteQueryRenderer` in the `PostgreSQLDialect()`
 /// dialect. What that dialect cannot compute exactly as Swift does (a string's `contains` by
 /// grapheme cluster, say) still runs in the store: SQL selects a superset of the rows, and Swift's
 /// own semantics decide each one before the result is paged.

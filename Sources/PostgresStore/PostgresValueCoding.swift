@@ -5,7 +5,7 @@ import OpenSwiftDataSQL
 import PostgresNIO
 
 /// How attribute values are written to and read from PostgreSQL, chosen so that PostgreSQL's own
-/// `=`, `<` and `ORDER BY` give Swift's results (see `SQLDialect.postgreSQL`):
+/// `=`, `<` and `ORDER BY` give Swift's results (see `PostgreSQLDialect()`):
 ///
 /// | Swift | stored as |
 /// |---|---|

@@ -4,16 +4,16 @@ import Testing
 
 @Suite struct SQLiteListRenderingTests {
     @Test func longListIsBoundAsOneJSONArrayArgument() throws {
-        let names = (0...SQLiteQueryRenderer.largeListThreshold).map { "city \($0)" }
+        let names = (0...SQLiteDialect().largeListThreshold).map { "city \($0)" }
         let fragment = try Fixtures.render(#Predicate { names.contains($0.destination) })
         #expect(fragment.sql == #"("t"."destination" IN (SELECT value FROM json_each(?)))"#)
         #expect(fragment.arguments == [.array(names.map(QueryValue.string))])
     }
 
     @Test func listAtTheThresholdKeepsOnePlaceholderPerElement() throws {
-        let names = (1...SQLiteQueryRenderer.largeListThreshold).map { "city \($0)" }
+        let names = (1...SQLiteDialect().largeListThreshold).map { "city \($0)" }
         let fragment = try Fixtures.render(#Predicate { names.contains($0.destination) })
-        #expect(fragment.arguments.count == SQLiteQueryRenderer.largeListThreshold)
+        #expect(fragment.arguments.count == SQLiteDialect().largeListThreshold)
         #expect(fragment.sql.hasSuffix("?, ?))"))
     }
 

@@ -16,7 +16,7 @@ extension DefaultStore: SaveReceiptRecording {
         return try write("Saving") { db in
             let table = SQL.quote(SQL.receiptsTable)
             // `created` holds seconds since 1970, which SQLite has no type for.
-            try db.execute(sql: SQLDialect.sqlite.render(StoreTables.receipts(created: ColumnDefinition("created", .real))))
+            try db.execute(sql: SQLiteDialect().render(StoreTables.receipts(created: ColumnDefinition("created", .real))))
             if let row = try Row.fetchOne(db, sql: "SELECT \"fingerprint\", \"response\" FROM \(table) WHERE \"key\" = ?", arguments: [key]) {
                 guard row[0] as String == fingerprint else {
                     throw PersistenceError(.idempotencyKeyReused, "The idempotency key \(key) was used before for a different save; send each new save with a new key.")

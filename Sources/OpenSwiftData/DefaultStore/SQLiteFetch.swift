@@ -74,7 +74,7 @@ extension DefaultStore {
 
     /// A query's shape as this store renders it: a longer `in` list is bound as one JSON argument.
     private static func shape(of query: DataStoreQuery) -> DataStoreQueryShape? {
-        DataStoreQueryShape(query, longestList: SQLiteQueryRenderer.largeListThreshold)
+        DataStoreQueryShape(query, longestList: SQLiteDialect().largeListThreshold)
     }
 
     /// The plan's statement with this query's constants and paging, bound in one pass: joining

@@ -50,8 +50,8 @@ enum SQLiteHistory {
             ColumnDefinition("change", .integer), ColumnDefinition("property", .text), ColumnDefinition("value", .untyped, isNullable: true),
         ], ifNotExists: true)
         let indexes = HistorySchema.indexes
-        return [SQLDialect.sqlite.render(HistorySchema.transactions), SQLDialect.sqlite.render(changes), SQLDialect.sqlite.render(indexes[0]),
-                SQLDialect.sqlite.render(tombstones), SQLDialect.sqlite.render(indexes[1])]
+        return [SQLiteDialect().render(HistorySchema.transactions), SQLiteDialect().render(changes), SQLiteDialect().render(indexes[0]),
+                SQLiteDialect().render(tombstones), SQLiteDialect().render(indexes[1])]
     }()
 
     /// Creates the tables when absent: a new store, or a file written before the store kept history.

@@ -60,7 +60,7 @@ struct SQLiteMetadata {
 
     /// Creates the metadata table of a new store.
     static func create(_ db: Database) throws -> SQLiteMetadata {
-        try db.execute(sql: SQLDialect.sqlite.render(StoreTables.metadata(ifNotExists: false)))
+        try db.execute(sql: SQLiteDialect().render(StoreTables.metadata(ifNotExists: false)))
         let metadata = SQLiteMetadata(storeIdentifier: UUID().uuidString, tables: [:], nanColumns: [])
         try write("format", String(currentFormat), db)
         try write("storeIdentifier", metadata.storeIdentifier, db)

@@ -81,7 +81,7 @@ enum SQLiteMigration {
         // Indexes go first and come back last: SQLite cannot drop or replace an indexed column.
         let existingIndexes = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name LIKE 'osd\\_%' ESCAPE '\\'", arguments: [table.name])
         for index in existingIndexes {
-            try db.execute(sql: SQLDialect.sqlite.dropIndex(named: index))
+            try db.execute(sql: SQLiteDialect().dropIndex(named: index))
         }
         try SQLiteMigration.changeHierarchy(stored, to: table, context)
         let wanted = zip(table.columns, layout.originalNames).map { $0.state(originalName: $1) }
@@ -125,7 +125,7 @@ enum SQLiteMigration {
     /// Runs the change; false when SQLite has no statement for it.
     @discardableResult
     static func alter(_ table: String, _ change: TableChange, _ db: Database) throws -> Bool {
-        guard let sql = SQLDialect.sqlite.render(TableAlteration(table, change)) else { return false }
+        guard let sql = SQLiteDialect().render(TableAlteration(table, change)) else { return false }
         try db.execute(sql: sql)
         return true
     }

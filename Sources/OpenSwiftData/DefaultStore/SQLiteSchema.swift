@@ -47,7 +47,7 @@ struct SQLiteColumn: Codable, Hashable, Sendable {
         }
     }
 
-    var sqlType: String { SQLDialect.sqlite.typeName(columnType) }
+    var sqlType: String { SQLiteDialect().typeName(columnType) }
 
     /// What migration compares: the storage and destination must stay; relationships are
     /// nullable whatever the model says, and to-manys have no column.
@@ -83,10 +83,10 @@ struct SQLiteJoinTable: Codable, Hashable, Sendable {
     var relatedColumn: String { isOwnerSide ? Self.memberColumn : Self.ownerColumn }
 
     var createStatement: String {
-        SQLDialect.sqlite.render(EntityTableSchema.joinTable(name, ownerTable: ownerTable ?? ownerEntity, memberTable: memberTable ?? memberEntity))
+        SQLiteDialect().render(EntityTableSchema.joinTable(name, ownerTable: ownerTable ?? ownerEntity, memberTable: memberTable ?? memberEntity))
     }
 
-    var indexStatement: String { SQLDialect.sqlite.render(EntityTableSchema.joinTableMemberIndex(name)) }
+    var indexStatement: String { SQLiteDialect().render(EntityTableSchema.joinTableMemberIndex(name)) }
 }
 
 /// The stored description of one entity's table.
@@ -110,7 +110,7 @@ struct SQLiteTable: Codable, Hashable, Sendable {
     var createStatement: String {
         let entity = hierarchy == nil ? [] : [EntityTableSchema.entity]
         let definitions = [EntityTableSchema.key] + entity + columns.filter(\.hasColumn).map(\.definition)
-        return SQLDialect.sqlite.render(TableDefinition(name, columns: definitions))
+        return SQLiteDialect().render(TableDefinition(name, columns: definitions))
     }
 
     /// The join tables of its many-to-many relationships (each appears on both sides).
@@ -120,7 +120,7 @@ struct SQLiteTable: Codable, Hashable, Sendable {
     var indexStatements: [String: String] {
         let indexes = EntityTableSchema.indexes(on: name, namedAfter: name, uniqueConstraints: uniqueConstraints, indices: indices,
                                                 toOneColumns: columns.filter { $0.storage == .toOne }.map(\.name), hasEntityColumn: hierarchy != nil, ifNotExists: false)
-        return Dictionary(indexes.map { ($0.name, SQLDialect.sqlite.render($0)) }, uniquingKeysWith: { $1 })
+        return Dictionary(indexes.map { ($0.name, SQLiteDialect().render($0)) }, uniquingKeysWith: { $1 })
     }
 }
 
@@ -206,13 +206,13 @@ enum SQL {
     static let receiptsTable = StoreTables.receiptsTable
 
     static func quote(_ identifier: String) -> String {
-        SQLDialect.sqlite.quotedIdentifier(identifier)
+        SQLiteDialect().quotedIdentifier(identifier)
     }
 
     /// A schema name (an entity's) as an SQL string literal. Only for names from the schema:
     /// values are always bound.
     static func literal(_ name: String) -> String {
-        SQLDialect.sqlite.stringLiteral(name)
+        SQLiteDialect().stringLiteral(name)
     }
 
     static func column(_ table: String, _ column: String) -> String {

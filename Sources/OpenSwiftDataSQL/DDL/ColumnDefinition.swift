@@ -1,5 +1,5 @@
 /// A column's type, which each dialect spells its own way (``SQLDialect/typeName(_:)``).
-package enum ColumnType: Sendable, Hashable {
+public enum ColumnType: Sendable, Hashable {
     /// A 64-bit integer: SQLite `INTEGER`, PostgreSQL `bigint`.
     case integer
     /// A small code (a history change's kind): SQLite `INTEGER`, PostgreSQL `smallint`.

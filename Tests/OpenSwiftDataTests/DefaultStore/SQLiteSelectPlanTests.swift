@@ -93,7 +93,7 @@ import Testing
         }
         #expect(store.selectPlanCountForTesting == 2)
         // Over the threshold the list is one JSON argument: its SQL is the same for every such list.
-        let long = (0..<SQLiteQueryRenderer.largeListThreshold + 1).map { "n\($0)" } + ["c"]
+        let long = (0..<SQLiteDialect().largeListThreshold + 1).map { "n\($0)" } + ["c"]
         #expect(try names(ModelContext(container), FetchDescriptor(predicate: #Predicate { long.contains($0.name) })) == ["c"])
         #expect(store.selectPlanCountForTesting == 2)
     }

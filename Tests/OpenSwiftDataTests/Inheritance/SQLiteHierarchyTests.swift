@@ -109,7 +109,7 @@ import Testing
         // orders NaN, which Swift does not, so its comparison leaves NaN out.
         let load = #"COALESCE((CASE WHEN ("Vehicle"."Z_ENT" = 'Truck') THEN "Vehicle"."load" ELSE NULL END), ?)"#
         let comparison = store == .postgres
-            ? #"(\#(load) > ? AND NOT COALESCE(\#(load) = 'NaN'::float8, FALSE) AND NOT COALESCE(? = 'NaN'::float8, FALSE))"#
+            ? #"(\#(load) > ? AND NOT COALESCE(\#(load) = CAST('NaN' AS double precision), FALSE) AND NOT COALESCE(? = CAST('NaN' AS double precision), FALSE))"#
             : #"(\#(load) > ?)"#
         #expect(heavy == #"SELECT \#(columns) FROM "Vehicle" WHERE "Vehicle"."Z_ENT" = 'Vehicle' AND (\#(comparison)) ORDER BY "Vehicle"."Z_PK""#)
     }
