@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The server under hostile input and overload (issue 23), after `swift build --build-tests`:
 # libFuzzer targets, schemathesis against the served OpenAPI document, kill -9 loops over both
-# stores (saves through the server, and schema migrations), and light requests timed beside
-# heavy ones. About 15 minutes on two cores; each step's end is logged with the seconds elapsed.
+# stores (saves through the server, and schema migrations), a PostgreSQL crash loop, and light
+# requests timed beside heavy ones. About 17 minutes on two cores; each step's end is logged with
+# the seconds elapsed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,6 +24,8 @@ step_done() { echo "hostile-input: $1 done at ${SECONDS} s"; }
 bash .ci/fuzz.sh; step_done fuzz
 bash .ci/fuzz-http.sh "$server"; step_done schemathesis
 python3 .ci/kill_loop.py "$server"; step_done kill-loop
+# The server on a PostgreSQL cluster of its own, stopped with -m immediate 20 times during saves.
+python3 .ci/postgres_crash_loop.py "$server"; step_done postgres-crash-loop
 # 50 kills per store keeps this to minutes; MIGRATION_KILLS=200 is the issue's full run. Smaller
 # stores than the script's defaults (100,000 SQLite trips, 20,000 JSON ones), whose debug-build
 # migrations cost about 4 s and 20 s a kill, most of the CI budget for 50 kills; the interruption

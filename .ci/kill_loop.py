@@ -27,11 +27,7 @@ def request(url, path, body, key=None, timeout=10):
 
 
 def trip(name):
-    temporary = f"t-{name}"
-    return {"persistentIdentifier": {"implementation": {"entityName": "Trip", "isTemporary": True, "primaryKey": temporary,
-                                                        "uriRepresentation": f"x-swiftdata://temporary/Trip/{temporary}"}},
-            "name": name, "destination": "Loop", "startDate": 0, "endDate": 0, "budgetCents": 100, "notes": None,
-            "bucketList": [], "livingAccommodation": None}
+    return served.trip(name, "Loop")
 
 
 def save(url, name):

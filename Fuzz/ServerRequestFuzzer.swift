@@ -25,7 +25,7 @@ private let served: ServedStore = {
             item.trip = trip
         }
         try context.save()
-        return try ServedStore(container: container)
+        return try ServedStore(container: container, lockWait: .seconds(30))
     } catch {
         fatalError("The fuzzer's store cannot be set up: \(error)")
     }

@@ -11,13 +11,18 @@ import PostgresNIO
 /// `.calledOnEventLoop`; the group belongs to the store, so no Swift task's executor is blocked
 /// on work that needs it. Every wait ends by the configuration's `timeout` at the latest, and as
 /// soon as its connection closes, so a database that crashes or stops answering never holds a
-/// caller (or a lock the caller holds) for good.
+/// caller (or a lock the caller holds) for good. While the store opens, a statement may take up
+/// to an hour: a migration rewrites tables, and waits for another process's migration.
 final class PostgresConnectionPool: @unchecked Sendable {
     private let group: MultiThreadedEventLoopGroup
     private let configuration: PostgresConnection.Configuration
     private let capacity: Int
     /// The longest one wait may last.
     private let timeout: TimeInterval
+    /// The longest a statement may take while the store opens.
+    private static let openingTimeout: TimeInterval = 3600
+    /// Whether the store has opened; guarded by ``condition``.
+    private var isOpen = false
     /// `user@host:port`, for messages.
     private let address: String
     private let logger = Logger(label: "OpenSwiftData.PostgresStore")
@@ -62,6 +67,7 @@ final class PostgresConnectionPool: @unchecked Sendable {
         configuration = pool.configuration
         capacity = 1
         timeout = pool.timeout
+        isOpen = pool.condition.withLock { pool.isOpen }
         address = pool.address
         lent = connection
         statementLogger = pool.statementLogger
@@ -109,7 +115,8 @@ final class PostgresConnectionPool: @unchecked Sendable {
         let committing = sql == "COMMIT"
         guard !connection.isClosed else { throw lostConnection(committing: committing) }
         let query = connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: statementLogger)
-        switch DeadlineWait.wait(for: query, orClose: connection.closeFuture, until: Date(timeIntervalSinceNow: timeout)) {
+        let limit = condition.withLock { isOpen } ? timeout : max(timeout, Self.openingTimeout)
+        switch DeadlineWait.wait(for: query, orClose: connection.closeFuture, until: Date(timeIntervalSinceNow: limit)) {
         case .completed(.success(let result)):
             return result.rows
         case .completed(.failure(let error as PSQLError)) where error.endsConnection:
@@ -123,7 +130,7 @@ final class PostgresConnectionPool: @unchecked Sendable {
         case .timedOut:
             // Closing the connection ends the statement's transaction on the server too.
             connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
-            throw PostgresStoreError(.timedOut, "PostgreSQL at \(address) did not answer a statement within \(timeoutText)\(committing ? "; whether the save committed is unknown: retry it with the same idempotency key, which applies it once" : "; what the call had begun was rolled back"). Check the database server's load and the network, or raise the store's timeout.")
+            throw PostgresStoreError(.timedOut, "PostgreSQL at \(address) did not answer a statement within \(Self.text(limit))\(committing ? "; whether the save committed is unknown: retry it with the same idempotency key, which applies it once" : "; what the call had begun was rolled back"). Check the database server's load and the network, or raise the store's timeout.")
         }
     }
 
@@ -132,8 +139,15 @@ final class PostgresConnectionPool: @unchecked Sendable {
         return PostgresStoreError(.connectionLost, "The connection to PostgreSQL at \(address) was lost\(reason)\(committing ? " while a save committed; whether it did is unknown: retry it with the same idempotency key, which applies it once" : "; what the call had begun was rolled back"). Retry once the database server is back.")
     }
 
-    private var timeoutText: String {
-        timeout >= 1 && timeout == timeout.rounded() ? "\(Int(timeout)) s" : "\(timeout) s"
+    /// Statements from now on wait no longer than the configuration's timeout.
+    func finishOpening() {
+        condition.withLock { isOpen = true }
+    }
+
+    private var timeoutText: String { Self.text(timeout) }
+
+    private static func text(_ seconds: TimeInterval) -> String {
+        seconds >= 1 && seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
     }
 
     private static func statementLogger(for logger: Logger) -> Logger {

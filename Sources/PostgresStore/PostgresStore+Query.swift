@@ -5,6 +5,10 @@ import PostgresNIO
 
 /// Store-neutral queries rendered by the shared renderer in the PostgreSQL dialect.
 extension PostgresStore: QueryableDataStore {
+    /// Yes: each call takes a connection of its own from the pool, so a server need not queue
+    /// every request behind one that waits on the database.
+    public var allowsConcurrentCalls: Bool { true }
+
     /// The snapshots matching a store-neutral query, in its order.
     public func fetchSnapshots(_ query: DataStoreQuery) throws -> [DefaultSnapshot] {
         let layout = try layout(query.entityName)

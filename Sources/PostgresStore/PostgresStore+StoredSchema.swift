@@ -12,6 +12,7 @@ extension PostgresStore {
     /// Throws ``PostgresStoreError`` `.connectionFailed` when the server cannot be reached.
     public static func storedSchema(_ configuration: PostgresStoreConfiguration) throws -> StoredSchema? {
         let pool = try PostgresConnectionPool(configuration)
+        pool.finishOpening()
         return try pool.withConnection { connection in
             var binds = PostgresBindings()
             binds.append(PostgresSQL.quote(PostgresSQL.metadataTable))

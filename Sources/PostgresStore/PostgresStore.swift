@@ -72,6 +72,7 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
         let layouts = try Self.layouts(of: schema)
         let pool = try PostgresConnectionPool(configuration)
         let identifier = try PostgresMigrationTarget.open(migrator, configuration: configuration, layouts: layouts, pool: pool)
+        pool.finishOpening()
         self.init(configuration: configuration, schema: schema, layouts: layouts, pool: pool, identifier: identifier)
     }
 

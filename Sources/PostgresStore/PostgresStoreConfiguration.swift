@@ -49,7 +49,9 @@ public struct PostgresStoreConfiguration: DataStoreConfiguration, Sendable {
     /// The longest the store waits on PostgreSQL at each step: to connect, for a free connection
     /// of the pool, and for each statement's answer. Past it the call throws ``PostgresStoreError``
     /// `.timedOut` and the connection is closed, so the server rolls back its transaction. 30
-    /// seconds by default; a server serving the store passes its own request time limit.
+    /// seconds by default; a server serving the store passes its own request time limit. While
+    /// the store opens, a statement may take up to an hour (a migration rewriting tables, or
+    /// waiting for another process's).
     public var timeout: Duration = .seconds(30)
 
     /// Configures a store on the database at `host`.

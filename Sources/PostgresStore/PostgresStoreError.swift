@@ -1,4 +1,5 @@
 import Foundation
+import OpenSwiftDataCore
 
 /// Why a ``PostgresStore`` could not do what was asked, with a message that says what to do.
 public struct PostgresStoreError: Error, CustomStringConvertible, Sendable {
@@ -52,4 +53,12 @@ public struct PostgresStoreError: Error, CustomStringConvertible, Sendable {
 
     /// The code and message.
     public var description: String { "PostgresStoreError.\(code.rawValue): \(message)" }
+}
+
+extension PostgresStoreError: TransientStoreError {
+    /// Whether the database could not be reached, did not answer in time, lost the connection,
+    /// or kept conflicting with concurrent saves: the same call may succeed later.
+    public var isTransient: Bool {
+        [.connectionFailed, .timedOut, .connectionLost, .saveConflict].contains(code)
+    }
 }

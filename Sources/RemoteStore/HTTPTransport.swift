@@ -67,15 +67,21 @@ final class HTTPTransport: @unchecked Sendable {
     }
 
     /// POSTs `body` (or GETs when nil), sending it again after a network failure or a 502, 503
-    /// or 504, up to the configured number of attempts. Errors name `label` (the path unless
-    /// given): a request made on behalf of another one names that one.
+    /// or 504, up to the configured number of attempts, after the pause a `Retry-After` asks for
+    /// (5 s at most). Errors name `label` (the path unless given): a request made on behalf of
+    /// another one names that one.
     func send(_ path: String, body: Data?, headers extra: [(String, String)] = [], label: String? = nil) throws -> Reply {
         var lastFailure: RemoteStoreError?
+        var pause: TimeInterval = 0
         for attempt in 0..<attempts {
-            if attempt > 0 { Thread.sleep(forTimeInterval: min(0.1 * pow(3, Double(attempt - 1)), 2)) }
+            if attempt > 0 { Thread.sleep(forTimeInterval: pause) }
+            pause = min(0.1 * pow(3, Double(attempt)), 2)
             do {
                 let reply = try once(path, body: body, headers: extra, label: label ?? path)
                 guard [502, 503, 504].contains(reply.status), attempt < attempts - 1 else { return reply }
+                if let seconds = reply.headers.first(name: "Retry-After").flatMap(Double.init), seconds >= 0 {
+                    pause = min(seconds, 5)
+                }
             } catch let failure as RemoteStoreError {
                 guard failure.code != .invalidConfiguration else { throw failure }
                 lastFailure = failure

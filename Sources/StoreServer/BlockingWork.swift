@@ -6,7 +6,8 @@ import StoreWire
 /// Runs the store's blocking calls on threads of their own, never on the server's event loops or
 /// the cooperative pool, and answers at the time limit even when the call is still blocked in the
 /// store (a store call cannot be cancelled). A save that finishes after its 503 still commits,
-/// and a retry with its idempotency key gets its receipt.
+/// and a retry with its idempotency key gets its receipt. A call still queued when its request
+/// was answered never starts, so a backlog left by a stalled store drains at once.
 struct BlockingWork: Sendable {
     let limit: Duration
     /// The served schema: entity names in requests resolve to its model types, even while other
@@ -20,7 +21,10 @@ struct BlockingWork: Sendable {
         let (limit, schema) = (limit, schema)
         return try await withCheckedThrowingContinuation { continuation in
             let once = ResumeOnce(continuation)
-            Self.threads.submit { once.resume(Result { try EntityRegistry.resolving(in: schema, call) }) }
+            Self.threads.submit {
+                guard !once.isResumed else { return }
+                once.resume(Result { try EntityRegistry.resolving(in: schema, call) })
+            }
             let nanoseconds = Int(limit.wholeNanoseconds)
             Self.timers.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
                 once.resume(.failure(StoreServerError(.timeout, "The request took longer than the server's limit of \(limit); try again (a save with the same Idempotency-Key is applied once), or ask for less at once.")))
@@ -37,6 +41,9 @@ private final class ResumeOnce<T: Sendable>: @unchecked Sendable {
     init(_ continuation: CheckedContinuation<T, any Error>) {
         self.continuation = continuation
     }
+
+    /// Whether a result went out already.
+    var isResumed: Bool { lock.withLock { continuation == nil } }
 
     func resume(_ result: Result<T, any Error>) {
         let continuation = lock.withLock { () -> CheckedContinuation<T, any Error>? in

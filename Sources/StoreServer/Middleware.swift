@@ -3,18 +3,32 @@ import Hummingbird
 import StoreWire
 
 /// Turns every error into a JSON error body with its status, so clients never see an HTML page
-/// or an empty 500.
+/// or an empty 500. A failure of the server's own (500) tells the client only its code and the
+/// request's id: the details (the store's message, with paths, hosts and users) go to the log.
+/// A 503 says when to retry.
 struct ErrorBodyMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// Seconds a client waits before retrying a 503.
+    static var retryAfterSeconds: Int { 1 }
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
         } catch {
             let answer = StoreServerError(answering: error)
+            let code = answer.wireCode ?? answer.code.rawValue
+            var message = answer.message
             if answer.status.code >= 500 {
-                context.logger.error("\(request.method) \(request.uri.path) failed: \(answer.message)")
+                let id = context.logger[metadataKey: "hb.request.id"]?.description ?? "unknown"
+                context.logger.error("\(request.method) \(request.uri.path) failed: \(answer.message)\(answer.detail.map { " \($0)" } ?? "")")
+                if answer.status == .internalServerError {
+                    message = "The server failed on this request (\(code)). Its log has the details under request id \(id); retrying may not help."
+                }
             }
-            return try JSONResponse.make(ErrorResponse(code: answer.wireCode ?? answer.code.rawValue, message: answer.message),
-                                         status: answer.status)
+            var response = try JSONResponse.make(ErrorResponse(code: code, message: message), status: answer.status)
+            if answer.status == .serviceUnavailable {
+                response.headers[.retryAfter] = "\(Self.retryAfterSeconds)"
+            }
+            return response
         }
     }
 }

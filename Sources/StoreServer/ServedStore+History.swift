@@ -16,20 +16,20 @@ extension ServedStore {
     func fetchHistory(_ request: HistoryRequest) throws -> HistoryResponse {
         let history = try history()
         let query = try checked(request)
-        let records = try lock.withLock { try history.historyRecords(query) }
+        let records = try serialised { try history.historyRecords(query) }
         return HistoryResponse(storeIdentifier: history.historyStoreIdentifier, records: records)
     }
 
     /// The number of the store's newest transaction, nil while it has none or keeps no history.
     func latestHistoryTransaction() throws -> Int64? {
         guard let history = store as? any HistoryRecordReading else { return nil }
-        return try lock.withLock { try history.latestHistoryTransaction() }
+        return try serialised { try history.latestHistoryTransaction() }
     }
 
     func deleteHistory(_ request: HistoryRequest) throws {
         let history = try history()
         let query = try checked(request)
-        try lock.withLock { try history.deleteHistoryRecords(query) }
+        try serialised { try history.deleteHistoryRecords(query) }
         historyEvents.storeChanged()
     }
 

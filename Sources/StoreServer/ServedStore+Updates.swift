@@ -4,7 +4,7 @@ import OpenSwiftData
 extension ServedStore {
     /// The position of the first updated snapshot whose model the store does not hold (deleted,
     /// or never saved): a store would write it as a new row, or say it belongs to another store.
-    /// Asked per entity, a few hundred identifiers a query. Call holding the store's lock.
+    /// Asked per entity, a few hundred identifiers a query. Call inside `serialised`.
     func firstMissingUpdate(_ updated: [DefaultSnapshot], in store: any QueryableDataStore) throws -> Int? {
         guard !updated.isEmpty else { return nil }
         var held: Set<PersistentIdentifier> = []

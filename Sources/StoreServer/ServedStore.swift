@@ -3,13 +3,20 @@ import OpenSwiftData
 import StoreWire
 
 /// The one store a server serves, with the schema it checks requests against. Calls are
-/// serialised, because a store adopting ``QueryableDataStore`` need not be thread-safe.
+/// serialised, because a store adopting ``QueryableDataStore`` need not be thread-safe, unless the
+/// store allows concurrent calls: a store that waits on the network (PostgreSQL's) would
+/// otherwise hold every request behind the one that waits. No call waits for the lock longer
+/// than the server's time limit.
 final class ServedStore: @unchecked Sendable {
     let schema: ServedSchema
     /// The served schema's version and fingerprints, which clients compare with their own.
     let schemaRecord: StoredSchema
     let store: any QueryableDataStore
-    let lock = NSLock()
+    private let lock = NSLock()
+    /// Whether calls take ``lock`` (the store does not allow concurrent calls).
+    private let serialises: Bool
+    /// The longest a call waits for ``lock``: by then its client has had its 503.
+    private let lockWait: TimeInterval
     /// Tells the clients streaming `history/events` of each new transaction.
     let historyEvents: HistoryBroadcaster
     /// Receipts for stores that cannot keep them in their own transactions.
@@ -18,7 +25,7 @@ final class ServedStore: @unchecked Sendable {
     /// of the same models (a migration's), so the name alone does not say which class.
     private let layouts: [String: DataStoreRowLayout]
 
-    init(container: ModelContainer) throws {
+    init(container: ModelContainer, lockWait: Duration) throws {
         guard container.stores.count == 1, let slot = container.stores.first else {
             throw StoreServerError(.invalidConfiguration, "A store server serves one store, but the container has \(container.stores.count); create the container with one configuration.")
         }
@@ -26,6 +33,8 @@ final class ServedStore: @unchecked Sendable {
             throw StoreServerError(.invalidConfiguration, "The container's store (\(type(of: slot.store))) cannot run queries by entity name; serve the default store, InMemoryStore or JSONStore, or adopt QueryableDataStore.")
         }
         self.store = store
+        serialises = !store.allowsConcurrentCalls
+        self.lockWait = Double(lockWait.components.seconds) + Double(lockWait.components.attoseconds) / 1e18
         schema = ServedSchema(container.schema)
         schemaRecord = StoredSchema(container.schema)
         layouts = Dictionary(container.schema.entities.compactMap { entity in
@@ -38,8 +47,22 @@ final class ServedStore: @unchecked Sendable {
     /// The store identifier of the identifiers it mints.
     var identifier: String { store.identifier }
 
+    /// Runs a store call, one at a time unless the store allows concurrent calls.
+    func serialised<T>(_ call: () throws -> T) throws -> T {
+        serialises ? try locked(call) : try call()
+    }
+
+    /// Runs `call` holding the lock, waiting for it no longer than the time limit.
+    private func locked<T>(_ call: () throws -> T) throws -> T {
+        guard lock.lock(before: Date(timeIntervalSinceNow: lockWait)) else {
+            throw StoreServerError(.timeout, "The server's store was busy with other requests for longer than the time limit; try again (a save with the same Idempotency-Key is applied once).")
+        }
+        defer { lock.unlock() }
+        return try call()
+    }
+
     func fetch(_ query: DataStoreQuery) throws -> [DefaultSnapshot] {
-        try lock.withLock { try store.fetchSnapshots(query) }
+        try serialised { try store.fetchSnapshots(query) }
     }
 
     /// The matching models as rows of their entity's layout; the snapshots a store reads are in
@@ -52,15 +75,15 @@ final class ServedStore: @unchecked Sendable {
     }
 
     func count(_ query: DataStoreQuery) throws -> Int {
-        try lock.withLock { try store.fetchCount(query) }
+        try serialised { try store.fetchCount(query) }
     }
 
     func identifiers(_ query: DataStoreQuery) throws -> [PersistentIdentifier] {
-        try lock.withLock { try store.fetchIdentifiers(query) }
+        try serialised { try store.fetchIdentifiers(query) }
     }
 
     func batchDelete(_ query: DataStoreQuery) throws {
-        try lock.withLock { try store.deleteModels(matching: query) }
+        try serialised { try store.deleteModels(matching: query) }
         historyEvents.storeChanged()
     }
 
@@ -88,14 +111,15 @@ final class ServedStore: @unchecked Sendable {
             return try WireCoding.encoder().encode(SaveResponse(storeIdentifier: result.storeIdentifier, remapped: remapped,
                                                                 historyToken: result.historyToken as? DefaultHistoryToken))
         }
-        return try lock.withLock {
+        let recording = store as? any SaveReceiptRecording
+        func apply() throws -> SaveReceipt {
             if let index = try firstMissingUpdate(changes.updated, in: store) {
                 throw SaveValidation.missing(index, changes.updated[index].persistentIdentifier)
             }
             guard let idempotencyKey else {
                 return SaveReceipt(response: try respond(try store.save(request)), isReplay: false)
             }
-            if let recording = store as? any SaveReceiptRecording {
+            if let recording {
                 return try recording.save(request, receiptKey: idempotencyKey, fingerprint: fingerprint, response: respond)
             }
             if let receipt = try receipts.receipt(for: idempotencyKey, fingerprint: fingerprint) { return receipt }
@@ -103,6 +127,8 @@ final class ServedStore: @unchecked Sendable {
             receipts.record(response, key: idempotencyKey, fingerprint: fingerprint)
             return SaveReceipt(response: response, isReplay: false)
         }
+        // The receipt book is the server's own, and a key's check and record must not interleave.
+        return idempotencyKey != nil && recording == nil ? try locked(apply) : try serialised(apply)
     }
 }
 

@@ -35,7 +35,7 @@ public struct StoreServer: Sendable {
                 logger: Logger = Logger(label: "openswiftdata.server"),
                 metrics: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) throws {
         self.configuration = configuration
-        routes = StoreRoutes(store: try ServedStore(container: container), tokens: TokenBook(configuration.tokens),
+        routes = StoreRoutes(store: try ServedStore(container: container, lockWait: configuration.requestTimeLimit), tokens: TokenBook(configuration.tokens),
                              body: JSONBody(maxSize: configuration.maxBodySize, maxDepth: configuration.maxJSONDepth),
                              queryLimits: QueryLimits(maxListLength: configuration.maxQueryListLength, maxNodes: configuration.maxQueryNodes),
                              work: BlockingWork(limit: configuration.requestTimeLimit, schema: container.schema))

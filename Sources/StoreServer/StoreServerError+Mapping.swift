@@ -13,6 +13,9 @@ extension StoreServerError {
             self = error
         case let error as DataStoreError:
             self.init(dataStoreError: error)
+        case let error as any TransientStoreError where error.isTransient:
+            self.init(.storeUnavailable, "The server's store is unavailable for now: its database could not be reached, did not answer in time, or was busy. Retry shortly; a save may or may not have been applied, so retry it with the same Idempotency-Key, which applies it once.")
+            detail = String(describing: error)
         case let error as SwiftDataError where error == .historyTokenExpired:
             self.init(WireErrorCode.historyTokenExpired, "The history token is from before history the store deleted; fetch the history again without it (or from a newer token).",
                       status: .gone)
@@ -30,7 +33,8 @@ extension StoreServerError {
             self.init(code, error.status == .notFound ? "No such endpoint; see /v1/openapi.yaml." : "\(error)",
                       status: error.status)
         default:
-            self.init(.storeFailure, "The store failed: \(error)", status: .internalServerError)
+            self.init(.storeFailure, "The store failed.", status: .internalServerError)
+            detail = String(reflecting: error)
         }
     }
 

@@ -29,6 +29,9 @@ public struct StoreServerError: Error, CustomStringConvertible, Sendable {
         public static let forbidden = Code(rawValue: "forbidden")
         /// The request took longer than the server's time limit (503).
         public static let timeout = Code(rawValue: "timeout")
+        /// The store's service (its database server) could not be reached or did not answer in
+        /// time; the same request may succeed shortly (503, with `Retry-After`).
+        public static let storeUnavailable = Code(rawValue: "storeUnavailable")
         /// The store failed for a reason of its own (500).
         public static let storeFailure = Code(rawValue: "storeFailure")
     }
@@ -41,6 +44,9 @@ public struct StoreServerError: Error, CustomStringConvertible, Sendable {
     public let status: HTTPResponse.Status
     /// The `code` sent in the body, when more precise than ``code`` (a store's own error code).
     let wireCode: String?
+    /// What the server's log says besides ``message``, which the client gets: the store's own
+    /// description, with hosts, users and paths a client need not see.
+    var detail: String?
 
     /// Creates an error answered with the status of its code.
     public init(_ code: Code, _ message: String) {
@@ -65,7 +71,7 @@ public struct StoreServerError: Error, CustomStringConvertible, Sendable {
         case .payloadTooLarge: .contentTooLarge
         case .conflict: .conflict
         case .forbidden: .forbidden
-        case .timeout: .serviceUnavailable
+        case .timeout, .storeUnavailable: .serviceUnavailable
         default: .internalServerError
         }
     }

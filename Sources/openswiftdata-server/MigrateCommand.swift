@@ -21,19 +21,19 @@ struct MigrateCommand: ParsableCommand {
         let location = try StoreLocation(store)
         let migrator = try SchemaMigrator(schema: StoreLocation.schema, plan: StoreLocation.plan, storeName: "trips")
         guard let stored = try location.storedSchema() else {
-            print("The store \(store) keeps no schema record (it was written before stores kept one), so no stage can run; "
+            print("The store \(location.redacted) keeps no schema record (it was written before stores kept one), so no stage can run; "
                 + "opening it \(dryRun ? "would record" : "recorded") it as schema version \(migrator.currentVersion) as it is.")
             if !dryRun { _ = try location.container() }
             return
         }
         let steps = try migrator.steps(from: stored)
         guard !steps.isEmpty else {
-            print("The store \(store) is at schema version \(stored.version), the current one: there is nothing to migrate.")
+            print("The store \(location.redacted) is at schema version \(stored.version), the current one: there is nothing to migrate.")
             return
         }
         if !dryRun { _ = try location.container() }
         let count = steps.count == 1 ? "1 stage" : "\(steps.count) stages"
-        print("The store \(store) \(dryRun ? "is" : "was") at schema version \(stored.version); "
+        print("The store \(location.redacted) \(dryRun ? "is" : "was") at schema version \(stored.version); "
             + "\(dryRun ? "migrating it to \(migrator.currentVersion) would run" : "migrating it to \(migrator.currentVersion) ran") \(count):")
         for (number, step) in steps.enumerated() { print("  \(number + 1). \(step)") }
         print(dryRun ? "Nothing was changed (--dry-run)." : "The store is at schema version \(migrator.currentVersion).")

@@ -97,10 +97,11 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let configuration = try StoreServerConfiguration(host: settings.host, port: settings.port, tokens: settings.tokens,
                                                          maxBodySize: settings.maxBodySize, requestTimeLimit: .seconds(settings.timeLimit))
-        let container = try StoreLocation(settings.store).container()
+        let location = try StoreLocation(settings.store)
+        let container = try location.container(timeout: .seconds(settings.timeLimit))
         let server = try StoreServer(container: container, configuration: configuration, logger: logger)
         try await server.run { [logger] port in
-            logger.info("openswiftdata-server listening on http://\(configuration.host):\(port) (store \(settings.store))")
+            logger.info("openswiftdata-server listening on http://\(configuration.host):\(port) (store \(location.redacted))")
         }
         logger.info("openswiftdata-server stopped")
     }

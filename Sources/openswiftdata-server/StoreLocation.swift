@@ -36,18 +36,30 @@ struct StoreLocation {
         }
     }
 
-    func configuration() throws -> any DataStoreConfiguration {
+    /// The setting with a URL's password replaced, for logs and messages.
+    var redacted: String {
+        guard kind == .postgres, var components = URLComponents(string: text), components.password != nil else { return text }
+        components.password = "…"
+        return components.string ?? "a PostgreSQL URL"
+    }
+
+    /// The store's configuration; a PostgreSQL store waits on the database at most `timeout` at
+    /// each step, so no request outlasts the server's time limit for long.
+    func configuration(timeout: Duration) throws -> any DataStoreConfiguration {
         switch (kind, url) {
-        case (.sqlite, let url?): ModelConfiguration(url: url)
-        case (.json, let url?): JSONStoreConfiguration(name: "trips", url: url, keepsHistory: true)
-        case (.postgres, _): try PostgresStoreConfiguration(name: "trips", url: text)
-        default: ModelConfiguration(isStoredInMemoryOnly: true)
+        case (.sqlite, let url?): return ModelConfiguration(url: url)
+        case (.json, let url?): return JSONStoreConfiguration(name: "trips", url: url, keepsHistory: true)
+        case (.postgres, _):
+            var configuration = try PostgresStoreConfiguration(name: "trips", url: text)
+            configuration.timeout = timeout
+            return configuration
+        default: return ModelConfiguration(isStoredInMemoryOnly: true)
         }
     }
 
     /// A container over the store, migrated to ``schema`` as it opens.
-    func container() throws -> ModelContainer {
-        try ModelContainer(for: Self.schema, migrationPlan: Self.plan, configurations: [configuration()])
+    func container(timeout: Duration = .seconds(30)) throws -> ModelContainer {
+        try ModelContainer(for: Self.schema, migrationPlan: Self.plan, configurations: [configuration(timeout: timeout)])
     }
 
     /// The record the store file keeps, read without opening it; `nil` for a file with none.

@@ -16,9 +16,16 @@ public protocol QueryableDataStore: DataStore where Snapshot == DefaultSnapshot 
     func fetchIdentifiers(_ query: DataStoreQuery) throws -> [PersistentIdentifier]
     /// Deletes every model matching the query's filter, in one step.
     func deleteModels(matching query: DataStoreQuery) throws
+    /// Whether the store's calls may run at once from several threads. A server serialises the
+    /// calls of a store that says no (the default); one that waits on the network for each call
+    /// (a database server's) says yes, so one slow call does not hold up the others.
+    var allowsConcurrentCalls: Bool { get }
 }
 
 extension QueryableDataStore {
+    /// No: a store is called one call at a time unless it says otherwise.
+    public var allowsConcurrentCalls: Bool { false }
+
     /// The number of matching snapshots, by fetching them; stores that can count cheaper do.
     public func fetchCount(_ query: DataStoreQuery) throws -> Int {
         try fetchSnapshots(query).count
