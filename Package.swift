@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "RemoteStore", targets: ["RemoteStore"]),
         .library(name: "StoreServer", targets: ["StoreServer"]),
         .library(name: "PostgresStore", targets: ["PostgresStore"]),
+        .library(name: "StoreBrowser", targets: ["StoreBrowser"]),
         .executable(name: "trips", targets: ["trips"]),
         .executable(name: "openswiftdata-server", targets: ["openswiftdata-server"]),
     ],
@@ -48,6 +49,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
     ],
     targets: [
@@ -121,6 +123,22 @@ let package = Package(
             ],
             resources: [.copy("openapi.yaml")]
         ),
+        // The data browser: server-rendered pages over a StoreServer's store, for any schema.
+        .target(
+            name: "StoreBrowser",
+            dependencies: [
+                "OpenSwiftData",
+                "StoreServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            resources: [.copy("Templates"), .copy("Assets")]
+        ),
         .target(
             name: "PostgresStore",
             dependencies: [
@@ -142,8 +160,9 @@ let package = Package(
         .executableTarget(
             name: "openswiftdata-server",
             dependencies: [
-                "StoreServer", "SampleTrips", "JSONStore", "PostgresStore",
+                "StoreServer", "StoreBrowser", "SampleTrips", "JSONStore", "PostgresStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -214,6 +233,17 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "StoreBrowserTests",
+            dependencies: [
+                "StoreBrowser", "StoreServer", "SampleTrips", "JSONStore", "RemoteStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

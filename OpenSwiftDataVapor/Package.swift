@@ -25,6 +25,7 @@ let package = Package(
             dependencies: [
                 .product(name: "OpenSwiftData", package: root),
                 .product(name: "StoreServer", package: root),
+                .product(name: "StoreBrowser", package: root),
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]

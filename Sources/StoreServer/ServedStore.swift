@@ -12,6 +12,8 @@ final class ServedStore: @unchecked Sendable {
     /// The served schema's version and fingerprints, which clients compare with their own.
     let schemaRecord: StoredSchema
     let store: any QueryableDataStore
+    /// The container the store belongs to, for the contexts of the store browser.
+    let container: ModelContainer
     private let lock = NSLock()
     /// Whether calls take ``lock`` (the store does not allow concurrent calls).
     private let serialises: Bool
@@ -33,6 +35,7 @@ final class ServedStore: @unchecked Sendable {
             throw StoreServerError(.invalidConfiguration, "The container's store (\(type(of: slot.store))) cannot run queries by entity name; serve the default store, InMemoryStore or JSONStore, or adopt QueryableDataStore.")
         }
         self.store = store
+        self.container = container
         serialises = !store.allowsConcurrentCalls
         self.lockWait = Double(lockWait.components.seconds) + Double(lockWait.components.attoseconds) / 1e18
         schema = ServedSchema(container.schema)

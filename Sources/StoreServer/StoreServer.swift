@@ -28,6 +28,9 @@ public struct StoreServer: Sendable {
     let routes: StoreRoutes
     let requestMetrics: RequestMetrics
     let logger: Logger
+    /// Routes of this package's other targets (the store browser) that ``application(onServerRunning:)``
+    /// serves beside the API, added before the API's middleware so that they bring their own.
+    package var additionalRoutes: [@Sendable (Router<BasicRequestContext>) -> Void] = []
 
     /// `metrics` is the registry the request metrics go to; pass your application's own to serve
     /// its metrics and the server's at one `/metrics`.
@@ -48,6 +51,7 @@ public struct StoreServer: Sendable {
     /// alone or beside other services. `onServerRunning` receives the port it listens on.
     public func application(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         let router = Router()
+        for add in additionalRoutes { add(router) }
         addMiddleware(to: router)
         addEndpoints(to: router)
         let idle = TimeAmount.nanoseconds(configuration.idleTimeout.wholeNanoseconds)

@@ -1,8 +1,10 @@
 import ArgumentParser
 import Configuration
 import Foundation
+import Hummingbird
 import Logging
 import OpenSwiftData
+import StoreBrowser
 import StoreServer
 
 /// `openswiftdata-server`: serves the `trips` schema over HTTP (`serve`, the default subcommand),
@@ -17,6 +19,18 @@ struct ServerCommand: AsyncParsableCommand {
         subcommands: [ServeCommand.self, MigrateCommand.self],
         defaultSubcommand: ServeCommand.self
     )
+
+    /// A bare `--browse` means `--browse=read`: an option with an optional value, which the
+    /// argument parser has no form for.
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let modes = Set(StoreBrowserConfiguration.Mode.allCases.map(\.rawValue))
+        let normalized = arguments.indices.map { index in
+            let valueFollows = index + 1 < arguments.count && modes.contains(arguments[index + 1])
+            return arguments[index] == "--browse" && !valueFollows ? "--browse=read" : arguments[index]
+        }
+        await main(normalized)
+    }
 }
 
 /// Serves the `trips` schema over HTTP for `trips --remote` and any other RemoteStore client.
@@ -69,6 +83,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "trace, debug, info (the default), notice, warning, error or critical.")
     var logLevel: String?
 
+    @Option(help: ArgumentHelp("Also serve the data browser at /browse: --browse (read-only) or --browse=edit (editing and deleting models).",
+                               valueName: "read|edit"))
+    var browse: String?
+
     @Option(help: ArgumentHelp("A JSON file of settings, keyed as the flags are in camel case (maxBodySize).", valueName: "path"))
     var config: String?
 
@@ -83,6 +101,7 @@ struct ServeCommand: AsyncParsableCommand {
         flags[.maxBodySize] = maxBodySize.map { .int($0) }
         flags[.timeLimit] = timeLimit.map { .int($0) }
         flags[.logLevel] = logLevel.map { .string($0) }
+        flags[.browse] = browse.map { .string($0) }
         flags[.config] = config.map { .string($0) }
         let settings = try await ServerSettings.read(flags: flags)
 
@@ -99,10 +118,27 @@ struct ServeCommand: AsyncParsableCommand {
                                                          maxBodySize: settings.maxBodySize, requestTimeLimit: .seconds(settings.timeLimit))
         let location = try StoreLocation(settings.store)
         let container = try location.container(timeout: .seconds(settings.timeLimit))
-        let server = try StoreServer(container: container, configuration: configuration, logger: logger)
+        var server = try StoreServer(container: container, configuration: configuration, logger: logger)
+        let browser = try settings.browse.map { try Self.browser(of: server, mode: $0) }
+        if let browser {
+            server.additionalRoutes.append { router in
+                router.get("/") { _, _ in Response(status: .seeOther, headers: [.location: "/browse/"]) }
+                browser.addRoutes(to: router, atPath: "/browse")
+            }
+        }
         try await server.run { [logger] port in
             logger.info("openswiftdata-server listening on http://\(configuration.host):\(port) (store \(location.redacted))")
+            if let browser {
+                logger.info("data browser (\(browser.configuration.mode == .edit ? "editing" : "read-only")) at http://\(configuration.host):\(port)/browse/")
+            }
         }
         logger.info("openswiftdata-server stopped")
+    }
+
+    private static func browser(of server: StoreServer, mode: String) throws -> StoreBrowser {
+        guard let mode = StoreBrowserConfiguration.Mode(rawValue: mode) else {
+            throw ValidationError("--browse takes read or edit (got '\(mode)'): --browse serves the data browser read-only, --browse=edit lets it edit and delete models.")
+        }
+        return StoreBrowser(server: server, configuration: try StoreBrowserConfiguration(mode: mode))
     }
 }

@@ -21,11 +21,13 @@ struct ServerSettings {
     var maxBodySize: Int
     var timeLimit: Int
     var logLevel: String
+    /// The data browser's mode (`read` or `edit`), nil when it is not served.
+    var browse: String?
 
     /// The keys, as the config file spells them; the environment variables are these in upper
     /// snake case after `OPENSWIFTDATA_`.
     enum Key: String, CaseIterable {
-        case store, host, port, tokens, readTokens, adminTokens, maxBodySize, timeLimit, logLevel, config
+        case store, host, port, tokens, readTokens, adminTokens, maxBodySize, timeLimit, logLevel, browse, config
 
         /// The token settings and the scopes each grants.
         static let tokenRoles: [(Key, Set<StoreServerConfiguration.Scope>)] = [
@@ -59,7 +61,8 @@ struct ServerSettings {
             tokens: try tokens(from: config),
             maxBodySize: try read(.maxBodySize, from: config, { try config.requiredInt(forKey: $0) }) ?? 16 << 20,
             timeLimit: try read(.timeLimit, from: config, { try config.requiredInt(forKey: $0) }) ?? 30,
-            logLevel: try read(.logLevel, from: config, { try config.requiredString(forKey: $0) }) ?? "info")
+            logLevel: try read(.logLevel, from: config, { try config.requiredString(forKey: $0) }) ?? "info",
+            browse: try read(.browse, from: config, { try config.requiredString(forKey: $0) }))
     }
 
     private static func tokens(from config: ConfigReader) throws -> [String: Set<StoreServerConfiguration.Scope>] {

@@ -30,15 +30,7 @@ enum StoreRequestBridge {
     static func answer(_ request: Request, with api: StoreAPIResponder) async throws -> Response {
         var path = "/" + request.parameters.getCatchall().joined(separator: "/")
         if let query = request.url.query { path += "?" + query }
-        var fields = HTTPFields()
-        for (name, value) in request.headers {
-            if let field = HTTPField.Name(name) { fields.append(HTTPField(name: field, value: value)) }
-        }
-        let head = HTTPRequest(method: HTTPRequest.Method(request.method.rawValue) ?? .get, scheme: "http",
-                               authority: request.headers.first(name: .host) ?? "localhost", path: path, headerFields: fields)
-        let (answer, body) = await api.respond(to: head, body: request.body.data ?? ByteBuffer(), logger: request.logger)
-        var headers = HTTPHeaders()
-        for field in answer.headerFields { headers.add(name: field.name.rawName, value: field.value) }
-        return Response(status: HTTPResponseStatus(statusCode: answer.status.code), headers: headers, body: .init(buffer: body))
+        let (answer, body) = await api.respond(to: request.httpTypesHead(path: path), body: request.body.data ?? ByteBuffer(), logger: request.logger)
+        return Response(status: HTTPResponseStatus(statusCode: answer.status.code), headers: answer.headerFields.vaporHeaders, body: .init(buffer: body))
     }
 }
