@@ -82,7 +82,7 @@ import Testing
             let statements = records.all.dropFirst(opened).filter { $0.metadata["store"] == .string(name) && $0.message == "Slow statement" }
             #expect(statements.map { "\($0.metadata["sql"] ?? "")" } == [
                 "BEGIN DEFERRED TRANSACTION",
-                #"SELECT "value" FROM "osd_metadata" WHERE "key" = 'nanColumns'"#,
+                #"SELECT "key", "value" FROM "osd_metadata" WHERE "key" IN ('nanColumns', 'signedZeroColumns')"#,
                 #"SELECT "Trip"."Z_PK", "Trip"."name", "Trip"."destination", "Trip"."startDate", "Trip"."budget", "Trip"."notes" FROM "Trip" WHERE ("Trip"."budget" > ?) ORDER BY "Trip"."Z_PK""#,
                 "COMMIT TRANSACTION",
             ])

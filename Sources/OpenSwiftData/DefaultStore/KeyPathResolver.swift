@@ -57,7 +57,8 @@ struct KeyPathResolver: @unchecked Sendable {
     /// to-one relationships a scalar subquery per step (NULL when a relationship is nil).
     ///
     /// Throws, so the query runs in memory, for paths through to-many relationships and for
-    /// properties `nanFlags` flags, whose NaN SQL does not compare as Swift.
+    /// properties `nanFlags` flags, whose NaN SQL does not compare as Swift; a property that has
+    /// held `-0.0` is compared as the REAL its values cast to.
     /// `qualifier` names the row the path starts at (default: the entity's table).
     func column(_ path: QueryPropertyPath, of entityName: String, qualifier: String? = nil, nanFlags: SQLiteNaNFlags) throws -> String {
         guard var layout = layouts[entityName], !path.components.isEmpty else {
@@ -73,6 +74,8 @@ struct KeyPathResolver: @unchecked Sendable {
             if try nanFlags.flags(layout.entityName, component, storage: column.storage) {
                 throw QueryTranslationError.unsupported("\(layout.entityName).\(component) has held NaN, which SQL does not compare as Swift")
             }
+            let isLast = depth == path.components.count - 1
+            let castsToReal = try isLast && nanFlags.holdsSignedZero(layout.entityName, component, storage: column.storage)
             if depth == 0 {
                 expression = qualifier.map { "\($0).\(SQL.quote(column.name))" } ?? layout.qualifiedColumns[component] ?? SQL.column(layout.table.name, column.name)
             } else {
@@ -80,6 +83,8 @@ struct KeyPathResolver: @unchecked Sendable {
                 let alias = SQL.quote("p\(depth)")
                 expression = "(SELECT \(alias).\(SQL.quote(column.name)) FROM \(SQL.quote(layout.table.name)) AS \(alias) WHERE \(alias).\(SQL.quote(SQL.primaryKey)) = \(expression))"
             }
+            // `-0.0` is kept as TEXT, which the cast reads as the `0.0` Swift finds it equal to.
+            if castsToReal { expression = "CAST(\(expression) AS REAL)" }
             guard depth < path.components.count - 1 else { break }
             guard column.storage == .toOne, let destination = column.destination, let next = layouts[destination] else {
                 throw QueryTranslationError.unsupported("The property path \(path) goes through a to-many relationship or an attribute")

@@ -15,13 +15,13 @@ import OpenSwiftDataSQL
 /// | `tables` | JSON of the stored ``SQLiteTable``s |
 /// | `schemaRecord` | JSON of the ``StoredSchema`` (version and entity fingerprints) migrations start from |
 /// | `nanColumns` | JSON list of `Entity.property` that have held NaN or non-finite JSON numbers, which SQL compares unlike Swift, so queries on them run in memory |
+/// | `signedZeroColumns` | JSON list of REAL `Entity.property` that have held `-0.0` (stored as TEXT, see ``SQLiteValueCoding``), which queries compare through `CAST(… AS REAL)` |
 struct SQLiteMetadata {
     static let currentFormat = 2
 
     var format = currentFormat
     var storeIdentifier: String
     var tables: [String: SQLiteTable]
-    var nanColumns: Set<String>
 
     static func exists(_ db: Database) throws -> Bool {
         try db.tableExists(SQL.metadataTable)
@@ -50,9 +50,12 @@ struct SQLiteMetadata {
         }
         do {
             let tables = try values["tables"].map { try JSONDecoder().decodeChecked([SQLiteTable].self, from: Data($0.utf8)) } ?? []
-            let nanColumns = try values["nanColumns"].map { try JSONDecoder().decodeChecked([String].self, from: Data($0.utf8)) } ?? []
-            return SQLiteMetadata(format: format, storeIdentifier: storeIdentifier, tables: Dictionary(tables.map { ($0.entityName, $0) }, uniquingKeysWith: { $1 }),
-                                  nanColumns: Set(nanColumns))
+            // The flags are read per query (``flaggedColumns(_:)``); a file whose lists do not
+            // decode is refused here, at open.
+            for flag in [ColumnFlag.nan, .signedZero] {
+                _ = try values[flag.rawValue].map { try JSONDecoder().decodeChecked([String].self, from: Data($0.utf8)) }
+            }
+            return SQLiteMetadata(format: format, storeIdentifier: storeIdentifier, tables: Dictionary(tables.map { ($0.entityName, $0) }, uniquingKeysWith: { $1 }))
         } catch {
             throw SQLiteStoreError(.corrupt, "The store's table description cannot be read; restore the file from a backup.", path: path, underlying: error)
         }
@@ -61,7 +64,7 @@ struct SQLiteMetadata {
     /// Creates the metadata table of a new store.
     static func create(_ db: Database) throws -> SQLiteMetadata {
         try db.execute(sql: SQLiteDialect().render(StoreTables.metadata(ifNotExists: false)))
-        let metadata = SQLiteMetadata(storeIdentifier: UUID().uuidString, tables: [:], nanColumns: [])
+        let metadata = SQLiteMetadata(storeIdentifier: UUID().uuidString, tables: [:])
         try write("format", String(currentFormat), db)
         try write("storeIdentifier", metadata.storeIdentifier, db)
         return metadata
@@ -80,19 +83,32 @@ struct SQLiteMetadata {
         try Self.write("schemaVersion", schemaVersion.description, db)
     }
 
-    /// Reads the flags afresh: another connection may have set some since this one opened.
-    /// Queries on REAL and JSON columns ask (``SQLiteNaNFlags``), so the statement is cached and
-    /// the usual empty list is not decoded.
-    static func nanColumns(_ db: Database) throws -> Set<String> {
-        let statement = try db.cachedStatement(sql: "SELECT \"value\" FROM \(SQL.quote(SQL.metadataTable)) WHERE \"key\" = 'nanColumns'")
-        guard let text = try String.fetchOne(statement), text != "[]" else { return [] }
-        return Set((try? JSONDecoder().decodeChecked([String].self, from: Data(text.utf8))) ?? [])
+    /// A list of columns that hold values SQL does not compare as Swift, by its metadata key.
+    enum ColumnFlag: String {
+        case nan = "nanColumns"
+        case signedZero = "signedZeroColumns"
     }
 
-    static func addNaNColumns(_ columns: Set<String>, _ db: Database) throws {
-        let current = try nanColumns(db)
+    /// Reads the flags afresh: another connection may have set some since this one opened.
+    /// Queries on REAL and JSON columns ask (``SQLiteNaNFlags``), so the statement is cached and
+    /// the usual empty lists are not decoded; both lists come in one statement.
+    static func flaggedColumns(_ db: Database) throws -> (nan: Set<String>, signedZero: Set<String>) {
+        let statement = try db.cachedStatement(sql: "SELECT \"key\", \"value\" FROM \(SQL.quote(SQL.metadataTable)) WHERE \"key\" IN ('nanColumns', 'signedZeroColumns')")
+        var flags: (nan: Set<String>, signedZero: Set<String>) = ([], [])
+        for row in try Row.fetchAll(statement) {
+            let text: String = row[1]
+            guard text != "[]" else { continue }
+            let columns = Set((try? JSONDecoder().decodeChecked([String].self, from: Data(text.utf8))) ?? [])
+            if row[0] == ColumnFlag.nan.rawValue { flags.nan = columns } else { flags.signedZero = columns }
+        }
+        return flags
+    }
+
+    static func flag(_ columns: Set<String>, _ flag: ColumnFlag, _ db: Database) throws {
+        let flagged = try flaggedColumns(db)
+        let current = flag == .nan ? flagged.nan : flagged.signedZero
         guard !columns.isSubset(of: current) else { return }
-        try write("nanColumns", try json(current.union(columns).sorted()), db)
+        try write(flag.rawValue, try json(current.union(columns).sorted()), db)
     }
 
     private static func write(_ key: String, _ value: String, _ db: Database) throws {

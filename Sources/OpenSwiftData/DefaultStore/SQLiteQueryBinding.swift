@@ -11,7 +11,8 @@ enum SQLiteQueryBinding {
         case .null: return .null
         case .bool(let bool): return (bool ? 1 : 0 as Int64).databaseValue
         case .integer(let integer): return integer.databaseValue
-        case .double(let double): return try SQLiteValueCoding.databaseValue(double)
+        // A `-0.0` is compared as the `0.0` it equals; the stored TEXT of one is cast to that.
+        case .double(let double): return double == 0 ? 0.0.databaseValue : try SQLiteValueCoding.databaseValue(double)
         case .string(let string): return string.nfc.databaseValue
         case .date(let date): return date.timeIntervalSinceReferenceDate.databaseValue
         case .uuid(let uuid): return uuid.canonicalString.databaseValue

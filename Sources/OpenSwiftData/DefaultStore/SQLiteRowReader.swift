@@ -171,7 +171,12 @@ struct SQLiteRowReader: Sendable {
     private static func double(_ handle: OpaquePointer, _ column: CInt, _ type: CInt) throws -> Double {
         switch type {
         case SQLITE_FLOAT, SQLITE_INTEGER: return sqlite3_column_double(handle, column)
-        case SQLITE_TEXT where try text(handle, column, type) == "NaN": return .nan
+        case SQLITE_TEXT:
+            switch try text(handle, column, type) {
+            case "NaN": return .nan
+            case "negative zero": return -0.0
+            default: throw ValueCodingError("expected a REAL")
+            }
         default: throw ValueCodingError("expected a REAL")
         }
     }

@@ -34,6 +34,7 @@ struct SQLiteSave {
     private var remap: [PersistentIdentifier: PersistentIdentifier] = [:]
     private var deleted: Set<PersistentIdentifier> = []
     private var nanColumns: Set<String> = []
+    private var signedZeroColumns: Set<String> = []
     private var rowWrites: [String: RowWrites] = [:]
     private let insertKeys: SQLiteInsertKeys
     private var permanentScopes: StoreScopes
@@ -110,7 +111,8 @@ struct SQLiteSave {
         }
         for snapshot in deferred { try update(snapshot, key: try ownKey(snapshot.persistentIdentifier, role: "updated model")) }
 
-        if !nanColumns.isEmpty { try SQLiteMetadata.addNaNColumns(nanColumns, db) }
+        if !nanColumns.isEmpty { try SQLiteMetadata.flag(nanColumns, .nan, db) }
+        if !signedZeroColumns.isEmpty { try SQLiteMetadata.flag(signedZeroColumns, .signedZero, db) }
         if let history {
             let transaction = try history.record(insertKeys: targets.map(\.key), newKeys: targets.map(\.isNewKey))
             try SQLiteHistory.applyRetention(store.configuration.historyRetention, after: transaction, db: db)
@@ -308,21 +310,27 @@ struct SQLiteSave {
                 } catch {
                     throw SQLiteStoreError(.invalidValue, "\(name) cannot be stored: \(error). Make the property's type Codable.", path: store.path, underlying: error)
                 }
-                if Self.comparesUnlikeSwift(stored, storage) { nanColumns.insert(name) }
+                switch Self.comparesUnlikeSwift(stored, storage) {
+                case .nan?: nanColumns.insert(name)
+                case .signedZero?: signedZeroColumns.insert(name)
+                case nil: break
+                }
                 row.append(stored)
             }
         }
         return row
     }
 
-    /// NaN (stored as TEXT) and non-finite numbers inside JSON: SQL does not compare them as
-    /// Swift does, so queries on the column must run in memory from now on.
-    private static func comparesUnlikeSwift(_ value: DatabaseValue, _ storage: SQLiteColumn.Storage) -> Bool {
-        guard case .string(let text) = value.storage else { return false }
+    /// Which flag a stored value sets on its column, if any: NaN (stored as TEXT) and non-finite
+    /// numbers inside JSON, which SQL does not compare as Swift does, so queries on the column run
+    /// in memory from then on; `-0.0` (stored as TEXT too), which queries compare as the REAL it
+    /// casts to, `0.0`, as Swift's `==` and `<` have it.
+    private static func comparesUnlikeSwift(_ value: DatabaseValue, _ storage: SQLiteColumn.Storage) -> SQLiteMetadata.ColumnFlag? {
+        guard case .string(let text) = value.storage else { return nil }
         switch storage {
-        case .real: return true
-        case .json: return text.contains("\"NaN\"") || text.contains("Infinity\"")
-        default: return false
+        case .real: return SQLiteValueCoding.isNegativeZeroText(text) ? .signedZero : .nan
+        case .json: return text.contains("\"NaN\"") || text.contains("Infinity\"") ? .nan : nil
+        default: return nil
         }
     }
 

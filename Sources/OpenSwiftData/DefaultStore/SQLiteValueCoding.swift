@@ -10,7 +10,7 @@ import OpenSwiftDataSQL
 /// |---|---|
 /// | `Bool` | INTEGER 0 or 1 |
 /// | integers | INTEGER; a `UInt`/`UInt64` above `Int64.max` as an 8-byte big-endian BLOB, which sorts after every INTEGER |
-/// | `Double`, `Float` | REAL; NaN as the TEXT `NaN` (SQLite turns a bound NaN into NULL). SQLite reads `-0.0` back as `0.0`, which Swift's `==` does not tell apart |
+/// | `Double`, `Float` | REAL; NaN as the TEXT `NaN` (SQLite turns a bound NaN into NULL) and `-0.0` as the TEXT `negative zero` (a REAL column stores an integral value, or a number's text, as an integer, which drops the sign). Queries on a column that has held NaN run in memory; a column that has held `-0.0` is compared as `CAST(… AS REAL)`, which reads the TEXT as `0.0` (``SQLiteNaNFlags``). A uniqueness constraint on a `Double` tells `-0.0` from `0.0` |
 /// | `String` | TEXT in Unicode NFC, so byte order is Swift's `<` and canonically equivalent spellings are `==` |
 /// | `Date` | REAL seconds since 2001-01-01 00:00:00 UTC (`timeIntervalSinceReferenceDate`, exact) |
 /// | `UUID` | TEXT, `uuidString` (upper case; its order is the bytes' order, as Swift's `<`) |
@@ -46,9 +46,9 @@ enum SQLiteValueCoding {
             if let exact = Int64(exactly: integer) { return exact.databaseValue }
             return bigUnsigned(UInt64(truncatingIfNeeded: integer))
         case let double as Double:
-            return double.isNaN ? nanText : double.databaseValue
+            return real(double)
         case let float as Float:
-            return float.isNaN ? nanText : Double(float).databaseValue
+            return real(Double(float))
         case let string as String:
             return string.nfc.databaseValue
         case let date as Date:
@@ -78,7 +78,7 @@ enum SQLiteValueCoding {
         switch common {
         case .string: return SQLiteCommonType.present(value, as: String.self, optional: optional).map { $0.nfc.databaseValue }
         case .int: return SQLiteCommonType.present(value, as: Int.self, optional: optional).map { Int64($0).databaseValue }
-        case .double: return SQLiteCommonType.present(value, as: Double.self, optional: optional).map { $0.isNaN ? nanText : $0.databaseValue }
+        case .double: return SQLiteCommonType.present(value, as: Double.self, optional: optional).map(real)
         case .bool: return SQLiteCommonType.present(value, as: Bool.self, optional: optional).map { ($0 ? 1 : 0 as Int64).databaseValue }
         case .uuid: return SQLiteCommonType.present(value, as: UUID.self, optional: optional).map { $0.canonicalString.databaseValue }
         // A date no store keeps falls through to the general path, which refuses it.
@@ -93,7 +93,18 @@ enum SQLiteValueCoding {
         return String(decoding: data, as: UTF8.self).nfc
     }
 
+    /// A number as a REAL, or as the TEXT that keeps what a REAL column loses: NaN and `-0.0`.
+    private static func real(_ number: Double) -> DatabaseValue {
+        if number.isNaN { return nanText }
+        if number == 0, number.sign == .minus { return negativeZeroText }
+        return number.databaseValue
+    }
+
     private static let nanText = "NaN".databaseValue
+    private static let negativeZeroText = "negative zero".databaseValue
+
+    /// Whether a REAL column's TEXT is the one `-0.0` is stored as.
+    static func isNegativeZeroText(_ text: String) -> Bool { text == "negative zero" }
 
     private static func bigUnsigned(_ value: UInt64) -> DatabaseValue {
         withUnsafeBytes(of: value.bigEndian) { Data($0) }.databaseValue
@@ -199,6 +210,7 @@ enum SQLiteValueCoding {
         case .double(let value): return value
         case .int64(let value): return Double(value)
         case .string("NaN"): return .nan
+        case .string("negative zero"): return -0.0
         default: throw ValueCodingError("expected a REAL")
         }
     }
