@@ -31,6 +31,9 @@ struct SQLiteEntityWrites {
     let joinTableColumnIndexes: [Int]
     /// Whether a row holds keys of related rows (to-ones).
     let hasReferences: Bool
+    /// Whether a row or its join-table pairs hold keys of related rows: a save then resolves
+    /// references to its inserts.
+    let refersToRows: Bool
 
     /// The quoted table and its columns in row order, for ``update(_:)``.
     private let quotedTable: String
@@ -75,5 +78,6 @@ struct SQLiteEntityWrites {
         }
         joinTableColumnIndexes = table.columns.indices.filter { table.columns[$0].joinTable != nil }
         hasReferences = columnStorages.contains(.toOne)
+        refersToRows = hasReferences || !joinTableColumnIndexes.isEmpty
     }
 }

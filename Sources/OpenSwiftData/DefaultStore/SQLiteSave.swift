@@ -97,7 +97,7 @@ struct SQLiteSave {
         targets.reserveCapacity(request.inserted.count)
         // References to inserts are resolved through `remap`; without relationships in the
         // schema nothing can refer to an insert, and the dictionary is not built.
-        let resolvesReferences = !deferred.isEmpty || store.layouts.values.contains { $0.writes.hasReferences }
+        let resolvesReferences = !deferred.isEmpty || store.layouts.values.contains { $0.writes.refersToRows }
         for snapshot in request.inserted {
             let target = try target(of: snapshot)
             let identifier = snapshot.persistentIdentifier
