@@ -51,6 +51,9 @@ struct PostgresHistoryWriter {
     /// Writes the transaction and answers its number. The number is taken under an advisory lock
     /// held until the surrounding transaction ends, so numbers become visible in order.
     func record(author: String?, changes: [Change], tombstones: [Tombstone]) throws -> Int64 {
+        if let author, PostgresValueCoding.holdsNUL(author) {
+            throw PostgresStoreError(.invalidValue, "The context's author holds NUL (U+0000), which PostgreSQL's text cannot hold; set an author without it. Nothing was saved.")
+        }
         _ = try pool.run("SELECT pg_advisory_xact_lock(\(PostgresHistory.numberingLock))", on: connection)
         let process = DefaultHistoryTransaction.currentProcess
         var binds = PostgresBindings()

@@ -12,7 +12,7 @@ import PostgresNIO
 /// | `Bool` | `boolean` |
 /// | integers | `bigint` (an unsigned value above `Int64.max` is refused) |
 /// | `Double`, `Float`, `Date` | `double precision` (dates as seconds since 2001-01-01, exact); NaN and infinities kept |
-/// | `String`, `URL` | `text COLLATE "C"`, in Unicode NFC |
+/// | `String`, `URL` | `text COLLATE "C"`, in Unicode NFC; a string holding NUL (U+0000), which `text` cannot hold, is refused with ``PostgresStoreError/Code/invalidValue`` (a predicate comparing with one runs in memory) |
 /// | `UUID` | `uuid` |
 /// | `Data` | `bytea` |
 /// | `RawRepresentable` | its raw value, as above |
@@ -49,8 +49,8 @@ enum PostgresValueCoding {
         case let date as Date:
             if let problem = StorableValues.problem(with: date) { throw ValueError(problem) }
             binds.append(date.timeIntervalSinceReferenceDate)
-        case let string as String: binds.append(normalized(string))
-        case let url as URL: binds.append(normalized(url.absoluteString))
+        case let string as String: binds.append(try storable(string))
+        case let url as URL: binds.append(try storable(url.absoluteString))
         case let uuid as UUID: binds.append(uuid)
         case let data as Data: binds.append(ByteBuffer(bytes: data))
         case let raw as any RawRepresentable where storage(for: type(of: raw)) != .json: try bind(raw.rawValue, into: &binds)
@@ -66,12 +66,27 @@ enum PostgresValueCoding {
         case .bool(let bool): binds.append(bool)
         case .integer(let integer): binds.append(integer)
         case .double(let double): binds.append(double)
-        case .string(let string): binds.append(normalized(string))
+        case .string(let string):
+            guard !holdsNUL(string) else { throw QueryTranslationError(.unsupportedPredicate, "PostgreSQL's text cannot hold NUL, so a string holding one is compared in memory") }
+            binds.append(normalized(string))
         case .date(let date): binds.append(date.timeIntervalSinceReferenceDate)
         case .uuid(let uuid): binds.append(uuid)
         case .data(let data): binds.append(ByteBuffer(bytes: data))
         case .identifier, .array: throw QueryTranslationError(.unsupportedPredicate, "\(value) is not bound for PostgreSQL")
         }
+    }
+
+    /// Text as stored (``normalized(_:)``), refusing NUL, which PostgreSQL's `text` cannot hold
+    /// (the server would fail the whole statement with "invalid byte sequence").
+    static func storable(_ string: String) throws -> String {
+        guard !holdsNUL(string) else {
+            throw ValueError("the string holds NUL (U+0000), which PostgreSQL's text cannot hold; remove the character, or keep such text in a Data property")
+        }
+        return normalized(string)
+    }
+
+    static func holdsNUL(_ string: String) -> Bool {
+        string.utf8.withContiguousStorageIfAvailable { $0.contains(0) } ?? string.utf8.contains(0)
     }
 
     /// Text as stored: composed (NFC), so that SQL compares strings as Swift does, by canonical

@@ -71,3 +71,42 @@ import Testing
         #expect(error.code == .connectionFailed)
     }
 }
+
+@Suite struct PostgresNULTests {
+    private func container(_ url: String) throws -> ModelContainer {
+        try ModelContainer(for: PGTicket.self, configurations: try PostgresStoreConfiguration(schema: Schema([PGTicket.self]), url: url))
+    }
+
+    @Test func aStringHoldingNULIsRefusedAsAnInvalidValueAndNothingIsSaved() throws {
+        let container = try container(try TestDatabase.makeDatabase())
+        let context = ModelContext(container)
+        context.insert(PGTicket(code: "ok", seats: 1))
+        context.insert(PGTicket(code: "A\u{0}1", seats: 2))
+        let error = try #require(throws: PostgresStoreError.self) { try context.save() }
+        #expect(error.code == .invalidValue)
+        #expect(error.message == "PGTicket.code cannot be stored: the string holds NUL (U+0000), which PostgreSQL's text cannot hold; remove the character, or keep such text in a Data property. Nothing was saved.")
+        #expect(try ModelContext(container).fetchCount(FetchDescriptor<PGTicket>()) == 0)
+        #expect(context.insertedModelsArray.count == 2)
+    }
+
+    @Test func aPredicateComparingWithAStringHoldingNULRunsInMemory() throws {
+        let container = try container(try TestDatabase.makeDatabase())
+        let context = ModelContext(container)
+        context.insert(PGTicket(code: "A", seats: 1))
+        context.insert(PGTicket(code: "B", seats: 2))
+        try context.save()
+        let nul = "A\u{0}"
+        let reader = ModelContext(container)
+        #expect(try reader.fetch(FetchDescriptor<PGTicket>(predicate: #Predicate { $0.code == nul })).isEmpty)
+        #expect(try reader.fetch(FetchDescriptor<PGTicket>(predicate: #Predicate { $0.code > nul })).map(\.code) == ["B"])
+    }
+
+    @Test func anAuthorHoldingNULIsRefusedAsAnInvalidValue() throws {
+        let context = ModelContext(try container(try TestDatabase.makeDatabase()))
+        context.author = "a\u{0}"
+        context.insert(PGTicket(code: "A", seats: 1))
+        let error = try #require(throws: PostgresStoreError.self) { try context.save() }
+        #expect(error.code == .invalidValue)
+        #expect(error.message.contains("author holds NUL"))
+    }
+}
