@@ -26,6 +26,13 @@ struct SampleRowTable {
         }
     }
 
+    /// Replaces each snapshot `transform` gives a new version of, keeping the order.
+    mutating func replaceEach(_ transform: (DefaultSnapshot) -> DefaultSnapshot?) {
+        for index in snapshots.indices {
+            if let replaced = transform(snapshots[index]) { snapshots[index] = replaced }
+        }
+    }
+
     /// Removes the snapshots of these identifiers in one pass, keeping the others' order.
     mutating func remove(_ doomed: Set<PersistentIdentifier>) {
         guard doomed.contains(where: { positions[$0] != nil }) else { return }

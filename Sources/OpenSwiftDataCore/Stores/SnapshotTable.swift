@@ -42,6 +42,7 @@ package final class SnapshotTable: @unchecked Sendable {
     /// Deletes the entity's snapshots matching the query's filter.
     package func delete(_ query: DataStoreQuery) throws {
         let matching = try fetch(DataStoreQuery(entityName: query.entityName, filter: query.filter))
+        guard !matching.isEmpty else { return }
         lock.withLock {
             for snapshot in matching {
                 if case .integer(let key) = snapshot.persistentIdentifier.primaryKey {
@@ -49,6 +50,18 @@ package final class SnapshotTable: @unchecked Sendable {
                 }
             }
             rows[query.entityName]?.compactIfSparse()
+            forget(Set(matching.map(\.persistentIdentifier)))
+        }
+    }
+
+    /// The stored models that referred to models a batch delete removed let go of them, as the
+    /// store of a save's nullify would (``DefaultSnapshot/removingReferences(to:info:)``).
+    private func forget(_ gone: Set<PersistentIdentifier>) {
+        for entityName in Array(rows.keys) {
+            guard let type = EntityRegistry.modelType(named: entityName) else { continue }
+            let info = ModelTypeInfo.of(type)
+            guard !info.relationshipSlots.isEmpty else { continue }
+            rows[entityName]?.replaceEach { $0.removingReferences(to: gone, info: info) }
         }
     }
 
@@ -157,6 +170,13 @@ private struct EntityRows {
     /// The live snapshots with their keys, in key order.
     var keyed: [(key: Int64, snapshot: DefaultSnapshot)] {
         snapshots.indices.filter { !removed.contains($0) }.map { (keys[$0], snapshots[$0]) }
+    }
+
+    /// Replaces each live snapshot `transform` gives a new version of, in place.
+    mutating func replaceEach(_ transform: (DefaultSnapshot) -> DefaultSnapshot?) {
+        for position in snapshots.indices where !removed.contains(position) {
+            if let replaced = transform(snapshots[position]) { snapshots[position] = replaced }
+        }
     }
 
     mutating func put(_ snapshot: DefaultSnapshot, key: Int64) {
