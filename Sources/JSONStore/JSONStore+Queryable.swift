@@ -16,7 +16,7 @@ extension JSONStore: QueryableDataStore {
         let filter = DataStoreQuery(entityName: query.entityName, filter: query.filter)
         try write("delete") { archive in
             let doomed = try evaluate(filter, in: archive)
-            for row in doomed { archive.remove(row.persistentIdentifier) }
+            archive.removeInBatch(Set(doomed.map(\.persistentIdentifier)))
             recordDeletes(doomed, author: nil, in: &archive)
         }
     }

@@ -21,7 +21,7 @@ extension JSONStore {
         try write("delete") { archive in
             let query = try DataStoreQuery(FetchDescriptor<T>(predicate: request.predicate), translator: translator(for: T.self))
             let doomed = try evaluate(query, in: archive)
-            for row in doomed { archive.remove(row.persistentIdentifier) }
+            archive.removeInBatch(Set(doomed.map(\.persistentIdentifier)))
             recordDeletes(doomed, author: request.editingState.author, in: &archive)
         }
     }

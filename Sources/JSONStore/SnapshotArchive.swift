@@ -75,6 +75,25 @@ struct SnapshotArchive {
         removedFrom.insert(identifier.entityName)
     }
 
+    /// Removes a batch delete's models, and the references other models hold to them
+    /// (``DefaultSnapshot/removingReferences(to:info:)``), as the nullify of a save would: a later
+    /// query on those relationships (`$0.trips.isEmpty`) sees them without the deleted models.
+    /// The models changed are encoded again when the file is written.
+    mutating func removeInBatch(_ gone: Set<PersistentIdentifier>) {
+        guard !gone.isEmpty else { return }
+        for identifier in gone { remove(identifier) }
+        var infos: [String: ModelTypeInfo?] = [:]
+        for index in entries.indices {
+            guard let entry = entries[index] else { continue }
+            let entityName = entry.snapshot.persistentIdentifier.entityName
+            if infos[entityName] == nil { infos[entityName] = EntityRegistry.modelType(named: entityName).map(ModelTypeInfo.of) }
+            guard let info = infos[entityName] ?? nil, !info.relationshipSlots.isEmpty,
+                  let replaced = entry.snapshot.removingReferences(to: gone, info: info) else { continue }
+            entries[index] = Entry(snapshot: replaced, json: nil, entityIndex: entry.entityIndex)
+            byEntity[entityName]?[entry.entityIndex] = replaced
+        }
+    }
+
     /// The file's bytes. Encodes the snapshots read from the file on the first save, and drops
     /// the holes deletes left.
     mutating func encodedFile(with coder: ArchiveCoder) throws -> Data {
