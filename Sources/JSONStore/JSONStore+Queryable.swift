@@ -13,11 +13,20 @@ extension JSONStore: QueryableDataStore {
 
     /// Deletes every model matching a store-neutral query, rewriting the file once.
     public func deleteModels(matching query: DataStoreQuery) throws {
+        try deleteModels(matching: query, author: nil)
+    }
+
+    /// ``deleteModels(matching:)``, the history naming the context's author.
+    public func deleteModels(matching query: DataStoreQuery, editingState: EditingState) throws {
+        try deleteModels(matching: query, author: editingState.author)
+    }
+
+    private func deleteModels(matching query: DataStoreQuery, author: String?) throws {
         let filter = DataStoreQuery(entityName: query.entityName, filter: query.filter)
         try write("delete") { archive in
             let doomed = try evaluate(filter, in: archive)
             archive.removeInBatch(Set(doomed.map(\.persistentIdentifier)))
-            recordDeletes(doomed, author: nil, in: &archive)
+            recordDeletes(doomed, author: author, in: &archive)
         }
     }
 }

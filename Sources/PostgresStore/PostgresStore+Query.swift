@@ -56,6 +56,11 @@ extension PostgresStore: QueryableDataStore {
         try deleteModels(matching: query, author: nil)
     }
 
+    /// ``deleteModels(matching:)``, the history naming the context's author.
+    public func deleteModels(matching query: DataStoreQuery, editingState: EditingState) throws {
+        try deleteModels(matching: query, author: editingState.author)
+    }
+
     /// The batch delete, recorded as one history transaction by `author` of one delete per
     /// model (none when nothing matched), in the delete's own transaction. `includingSubentities`:
     /// the models of the entity's subentities too, each recorded as its own entity's.

@@ -80,7 +80,7 @@ public final class RemoteStore: DataStore, DataStoreBatching, QueryableDataStore
 
     /// Asks the server to delete every model matching the request's predicate.
     public func delete<T>(_ request: DataStoreBatchDeleteRequest<T>) throws where T: PersistentModel {
-        try deleteModels(matching: try query(FetchDescriptor<T>(predicate: request.predicate), sorted: false))
+        try deleteModels(matching: try query(FetchDescriptor<T>(predicate: request.predicate), sorted: false), editingState: request.editingState)
     }
 
     /// Deletes every model of every entity of the schema on the server, one entity at a time.
@@ -109,8 +109,14 @@ public final class RemoteStore: DataStore, DataStoreBatching, QueryableDataStore
 
     /// Asks the server to delete every model matching a store-neutral query.
     public func deleteModels(matching query: DataStoreQuery) throws {
+        try deleteModels(matching: query, editingState: EditingState())
+    }
+
+    /// Asks the server to delete every model matching a store-neutral query, its history naming
+    /// the context's author.
+    public func deleteModels(matching query: DataStoreQuery, editingState: EditingState) throws {
         let filter = DataStoreQuery(entityName: query.entityName, filter: query.filter)
-        _ = try exchange(StoreAPI.batchDelete, body: try body(of: filter), headers: [])
+        _ = try exchange(StoreAPI.batchDelete, body: try body(of: filter, author: editingState.author), headers: [])
     }
 
     // MARK: Wire
@@ -136,9 +142,9 @@ public final class RemoteStore: DataStore, DataStoreBatching, QueryableDataStore
     }
 
     /// The body of a query request, written by hand (``QueryRequest/json()``) as the encoder would.
-    func body(of query: DataStoreQuery) throws -> Data {
+    func body(of query: DataStoreQuery, author: String? = nil) throws -> Data {
         do {
-            return try QueryRequest(query: query).json()
+            return try QueryRequest(query: query, author: author).json()
         } catch {
             throw PersistenceError(.invalidSnapshot, "A query for the server cannot be encoded as JSON (\(error)).", underlying: error)
         }

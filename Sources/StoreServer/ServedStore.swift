@@ -85,8 +85,8 @@ final class ServedStore: @unchecked Sendable {
         try serialised { try store.fetchIdentifiers(query) }
     }
 
-    func batchDelete(_ query: DataStoreQuery) throws {
-        try serialised { try store.deleteModels(matching: query) }
+    func batchDelete(_ query: DataStoreQuery, author: String?) throws {
+        try serialised { try store.deleteModels(matching: query, editingState: EditingState(author: author)) }
         historyEvents.storeChanged()
     }
 

@@ -53,7 +53,7 @@ struct StoreRoutes: Sendable {
         let administering = routes(needing: .admin, on: router)
         administering.post(RouterPath(StoreAPI.batchDelete)) { request, _ in
             let bytes = try await body.bytes(of: request)
-            try await work.run { try querying(bytes, store.batchDelete) }
+            try await work.run { try querying(bytes) { query, author in try store.batchDelete(query, author: author) } }
             return Response(status: .noContent)
         }
         routes(needing: .write, on: router).post(RouterPath(StoreAPI.save)) { request, _ in
@@ -65,10 +65,15 @@ struct StoreRoutes: Sendable {
     /// Checks, decodes and validates a query body, then runs `call` with the query (a heavy one
     /// through ``HeavyQueryGate``).
     private func querying<T>(_ bytes: [UInt8], _ call: (DataStoreQuery) throws -> T) throws -> T {
+        try querying(bytes) { query, _ in try call(query) }
+    }
+
+    /// ``querying(_:_:)``, handing `call` the request's author too.
+    private func querying<T>(_ bytes: [UInt8], _ call: (DataStoreQuery, String?) throws -> T) throws -> T {
         let nodes = try queryLimits.check(bytes)
-        let query = try QueryRequest.read(from: bytes) { try body.decode(QueryRequest.self, from: $0) }.query
-        try QueryValidation(schema: store.schema).validate(query)
-        return try heavyQueries.pass(heavy: nodes > QueryLimits.heavyNodes) { try call(query) }
+        let request = try QueryRequest.read(from: bytes) { try body.decode(QueryRequest.self, from: $0) }
+        try QueryValidation(schema: store.schema).validate(request.query)
+        return try heavyQueries.pass(heavy: nodes > QueryLimits.heavyNodes) { try call(request.query, request.author) }
     }
 
     private func save(_ request: Request) async throws -> Response {

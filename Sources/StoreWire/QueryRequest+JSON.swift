@@ -9,7 +9,13 @@ extension QueryRequest {
     package func json() throws -> Data {
         var writer = JSONWriter(encoder: Self.identifierEncoder)
         writer.bytes.reserveCapacity(256)
-        writer.append("{\"query\":{\"entityName\":")
+        writer.append("{")
+        if let author {
+            writer.append("\"author\":")
+            writer.string(author)
+            writer.append(",")
+        }
+        writer.append("\"query\":{\"entityName\":")
         writer.string(query.entityName)
         if let limit = query.fetchLimit {
             writer.append(",\"fetchLimit\":")

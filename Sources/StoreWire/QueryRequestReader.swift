@@ -28,12 +28,19 @@ package struct QueryRequestReader: JSONScanning {
 
     private mutating func request() throws -> QueryRequest {
         try expect("{")
-        try expectKey("query")
+        var author: String?
+        var key = try self.key()
+        if key == "author" {
+            author = try string()
+            try expect(",")
+            key = try self.key()
+        }
+        guard key == "query" else { throw UnexpectedJSON() }
         try expect("{")
         try expectKey("entityName")
         var query = DataStoreQuery(entityName: try string())
         try expect(",")
-        var key = try self.key()
+        key = try self.key()
         if key == "fetchLimit" {
             query.fetchLimit = try integer(Int.self)
             try expect(",")
@@ -55,7 +62,7 @@ package struct QueryRequestReader: JSONScanning {
         try expect("}")
         skipWhitespace()
         guard offset == bytes.count else { throw UnexpectedJSON() }
-        return QueryRequest(query: query)
+        return QueryRequest(query: query, author: author)
     }
 
     private mutating func sortKey() throws -> QuerySortKey {

@@ -4,9 +4,13 @@ import OpenSwiftData
 /// Body of `fetch`, `count`, `identifiers` and `batch-delete`: one store-neutral query.
 package struct QueryRequest: Codable, Sendable {
     package var query: DataStoreQuery
+    /// For `batch-delete`: the deleting context's author, recorded with the delete's history
+    /// transaction, as a save's is.
+    package var author: String?
 
-    package init(query: DataStoreQuery) {
+    package init(query: DataStoreQuery, author: String? = nil) {
         self.query = query
+        self.author = author
     }
 }
 

@@ -69,6 +69,16 @@ import Testing
             #"{"query":{"entityName":"User","fetchLimit":100,"filter":{"comparison":{"_0":{"property":{"_0":["age"]}},"_1":"equal","_2":{"value":{"_0":{"integer":18}}},"type":{"isOptional":false,"kind":"integer"}}},"sortBy":[]}}"#)
     }
 
+    @Test(arguments: ["cleaner", "", "Zoë \"quoted\"\n"])
+    func aBatchDeletesAuthorIsWrittenAsTheEncoderWritesItAndReadBack(_ author: String) throws {
+        let request = QueryRequest(query: Self.queries[0], author: author)
+        #expect(String(decoding: try request.json(), as: UTF8.self) == String(decoding: try Self.encoded(request), as: UTF8.self))
+        var reader = QueryRequestReader(Array(try request.json()))
+        let read = reader.read()
+        #expect(read?.author == author)
+        #expect(read?.query == Self.queries[0])
+    }
+
     @Test func theReaderAcceptsWhitespace() {
         var reader = QueryRequestReader(Array(#" { "query" : { "entityName" : "User" , "fetchLimit" : 2 , "sortBy" : [ ] } } "#.utf8))
         #expect(reader.read()?.query == DataStoreQuery(entityName: "User", fetchLimit: 2))

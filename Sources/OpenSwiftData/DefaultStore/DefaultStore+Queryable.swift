@@ -69,6 +69,11 @@ extension DefaultStore: QueryableDataStore {
         try deleteModels(matching: query, author: nil)
     }
 
+    /// Deletes every model matching the query's filter, the history naming the context's author.
+    public final func deleteModels(matching query: DataStoreQuery, editingState: EditingState) throws {
+        try deleteModels(matching: query, author: editingState.author)
+    }
+
     /// As ``deleteModels(matching:)``, the history naming `author`. `includingSubentities`: the
     /// models of the entity's subentities too.
     final func deleteModels(matching query: DataStoreQuery, author: String?, includingSubentities: Bool = false) throws {

@@ -16,6 +16,10 @@ public protocol QueryableDataStore: DataStore where Snapshot == DefaultSnapshot 
     func fetchIdentifiers(_ query: DataStoreQuery) throws -> [PersistentIdentifier]
     /// Deletes every model matching the query's filter, in one step.
     func deleteModels(matching query: DataStoreQuery) throws
+    /// Deletes every model matching the query's filter, in one step, for the context `editingState`
+    /// describes: a store keeping history records the delete under its `author`, as it records a
+    /// save's. The default runs ``deleteModels(matching:)``, whose history names no author.
+    func deleteModels(matching query: DataStoreQuery, editingState: EditingState) throws
     /// Whether the store's calls may run at once from several threads. A server serialises the
     /// calls of a store that says no (the default); one that waits on the network for each call
     /// (a database server's) says yes, so one slow call does not hold up the others.
@@ -25,6 +29,11 @@ public protocol QueryableDataStore: DataStore where Snapshot == DefaultSnapshot 
 extension QueryableDataStore {
     /// No: a store is called one call at a time unless it says otherwise.
     public var allowsConcurrentCalls: Bool { false }
+
+    /// Deletes the matching models with ``deleteModels(matching:)``; the history names no author.
+    public func deleteModels(matching query: DataStoreQuery, editingState: EditingState) throws {
+        try deleteModels(matching: query)
+    }
 
     /// The number of matching snapshots, by fetching them; stores that can count cheaper do.
     public func fetchCount(_ query: DataStoreQuery) throws -> Int {

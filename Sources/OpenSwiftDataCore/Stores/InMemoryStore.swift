@@ -108,9 +108,14 @@ extension InMemoryStore: QueryableDataStore {
 
     /// Deletes every model matching a store-neutral query.
     public func deleteModels(matching query: DataStoreQuery) throws {
+        try deleteModels(matching: query, editingState: EditingState())
+    }
+
+    /// ``deleteModels(matching:)``, the history naming the context's author.
+    public func deleteModels(matching query: DataStoreQuery, editingState: EditingState) throws {
         let doomed = try table.fetch(DataStoreQuery(entityName: query.entityName, filter: query.filter))
         try table.delete(query)
         guard !doomed.isEmpty else { return }
-        history.record(DataStoreSaveChangesRequest(inserted: [], updated: [], deleted: doomed, editingState: EditingState()), remapped: [:])
+        history.record(DataStoreSaveChangesRequest(inserted: [], updated: [], deleted: doomed, editingState: editingState), remapped: [:])
     }
 }
