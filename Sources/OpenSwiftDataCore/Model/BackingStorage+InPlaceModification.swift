@@ -53,6 +53,7 @@ extension BackingStorage {
         guard let objects = rule.objects(in: newValue), let pending = pendingToMany[slot],
               objects.count >= before.count, before.count == 0
                 || (ObjectIdentifier(objects[0]) == before.first && ObjectIdentifier(objects[before.count - 1]) == before.last) else {
+            if let unique = withoutRepeats(newValue, rule: rule, slot: slot) { values[slot] = unique }
             context?.backingDidChange(self, slot: slot)
             checkInverses(at: slot)
             return
@@ -62,12 +63,40 @@ extension BackingStorage {
         let me = model
         // Before the model is known its inverses wait for ``linkInverses()``, as a set's do.
         if me == nil, rule.inverse != nil { hasUnlinkedInverses = true }
-        for object in objects[before.count...] {
+        var repeats: [Int] = []
+        for index in before.count..<objects.count {
+            let object = objects[index]
+            // A model the list holds already stays where it was, as SwiftData keeps each once.
+            if isRepeat(objects, at: index, rule: rule) {
+                repeats.append(index)
+                continue
+            }
             pending.appended.append(object)
             guard let added = object as? any PersistentModel, let addedStorage = added.backingStorage else { continue }
             if addedStorage.context == nil { context?.insert(added) }
             if let inverse = rule.inverse, let me { addedStorage.link(me, at: inverse.slot) }
         }
+        guard !repeats.isEmpty else { return }
+        var kept = objects
+        for index in repeats.reversed() { kept.remove(at: index) }
+        values[slot] = rule.declaredValue(kept)
+    }
+
+    /// Whether `objects[index]`, appended in place, is among the models before it. A model new
+    /// to the context cannot be (the models a registered model refers to are in its context),
+    /// nor can one whose to-one inverse, linked, points elsewhere: appending a new model stays
+    /// constant time. Any other model is looked for.
+    private func isRepeat(_ objects: [AnyObject], at index: Int, rule: RelationshipRule) -> Bool {
+        let object = objects[index]
+        if let added = (object as? any PersistentModel)?.backingStorage {
+            if context != nil, added.context == nil { return false }
+            if let inverse = rule.inverse, let me = model, !hasUnlinkedInverses, !added.isFault,
+               inverse.info.relationshipRule(at: inverse.slot)?.isToMany == false,
+               added.relatedModels(at: inverse.slot).first !== me {
+                return false
+            }
+        }
+        return objects[..<index].contains { $0 === object }
     }
 
     /// Compares every to-many modified in place since its last check with the list it started

@@ -42,17 +42,20 @@ extension BackingStorage {
     }
 
     /// Sets a relationship the user assigned, then links or unlinks this model on the other side.
-    package func setRelationship(_ newValue: Any, at slot: Int) {
+    /// A to-many keeps each model once, as SwiftData does: a model assigned twice is kept where
+    /// it first appears.
+    package func setRelationship(_ assigned: Any, at slot: Int) {
         let rule = info.relationshipRule(at: slot)
         if let rule, !pendingToMany.isEmpty {
             if let before = InPlaceModification.of(values[slot]) {
-                finishInPlaceModification(newValue, before: before, rule: rule, at: slot)
+                finishInPlaceModification(assigned, before: before, rule: rule, at: slot)
                 return
             }
             // A plain set after appends in place: the list the set replaces is the one the
             // inverses know once the appends are accounted for.
             if pendingToMany[slot] != nil { checkInverses() }
         }
+        let newValue = rule.flatMap { withoutRepeats(assigned, rule: $0, slot: slot) } ?? assigned
         guard let rule, let inverse = rule.inverse, let me = model else {
             setValue(newValue, at: slot)
             // Before the model is known (its initializer's own assignments) the other side cannot
@@ -94,6 +97,18 @@ extension BackingStorage {
         for new in after where !beforeSet.contains(ObjectIdentifier(new)) {
             new.backingStorage?.link(me, at: inverseSlot)
         }
+    }
+
+    /// `value`, a to-many's new value, without the models it holds more than once (each kept
+    /// where it first appears); nil when it holds none twice.
+    func withoutRepeats(_ value: Any, rule: RelationshipRule, slot: Int) -> Any? {
+        guard rule.isToMany else { return nil }
+        if let objects = rule.objects(in: value) {
+            return Self.firstOccurrences(objects).map(rule.declaredValue)
+        }
+        let models = assignedModels(value, rule: rule, slot: slot)
+        guard let kept = Self.firstOccurrences(models.map { $0 as AnyObject }) else { return nil }
+        return relationshipValue(kept.compactMap { $0 as? any PersistentModel }, at: slot)
     }
 
     /// Whether `slot` was never set and has nothing to fault in, read in place (``AnyOptionalLayout``).
@@ -226,5 +241,20 @@ extension BackingStorage {
         }
         if let value = without(values[slot]) { values[slot] = value }
         if let value = without(committed?[slot]) { committed?[slot] = value }
+    }
+
+    /// `objects` with each object kept where it first appears; nil when none appears twice.
+    /// Short lists are compared pairwise, long ones through a set of identities.
+    static func firstOccurrences(_ objects: [AnyObject]) -> [AnyObject]? {
+        guard objects.count > 1 else { return nil }
+        if objects.count <= 16 {
+            let repeats = objects.indices.dropFirst().contains { index in
+                objects[..<index].contains { $0 === objects[index] }
+            }
+            guard repeats else { return nil }
+        }
+        var seen = Set<ObjectIdentifier>(minimumCapacity: objects.count)
+        let kept = objects.filter { seen.insert(ObjectIdentifier($0)).inserted }
+        return kept.count == objects.count ? nil : kept
     }
 }
