@@ -87,8 +87,8 @@ public struct DataStoreConformance: Sendable {
     }
 
     /// Every check, in a stable order.
-    public static let checks: [Check] = Check.crud + Check.queries + Check.relationships + Check.graphInsert + Check.deleteRules
-        + Check.batchDelete + Check.constraints + Check.lifecycle + Check.history
+    public static let checks: [Check] = Check.crud + Check.values + Check.queries + Check.relationships + Check.schemaReach
+        + Check.graphInsert + Check.deleteRules + Check.batchDelete + Check.constraints + Check.lifecycle + Check.history
 
     /// The schema-migration checks: a store that runs plans (`SchemaMigrator`) passes them.
     public static let migrationChecks: [Check] = Check.migrations
@@ -130,6 +130,13 @@ struct ConformanceHarness {
     /// A new container on the check's location (for a persistent store: the same data).
     func makeContainer() throws -> ModelContainer {
         let schema = DataStoreConformance.schema
+        return try ModelContainer(for: schema, configurations: [kit.makeConfiguration(schema, location)])
+    }
+
+    /// A new container for a schema made of `types` and the types they reach through their
+    /// relationships, as `ModelContainer(for:)` makes one in an app.
+    func makeContainer(for types: [any PersistentModel.Type]) throws -> ModelContainer {
+        let schema = Schema(types)
         return try ModelContainer(for: schema, configurations: [kit.makeConfiguration(schema, location)])
     }
 

@@ -108,5 +108,38 @@ extension DataStoreConformance.Check {
             try context.save()
             #expect(try ModelContext(container).fetch(FetchDescriptor<ConformanceAuthor>()).map(\.name) == ["Carl"])
         },
+        Self("batchDeletedModelsLeaveTheToManysTheyWereInForLaterQueries") { harness in
+            let container = try harness.makeContainer()
+            let setup = ModelContext(container)
+            let ann = ConformanceAuthor(name: "Ann"), bob = ConformanceAuthor(name: "Bob")
+            let genres = ["w", "x", "y", "z"].map(ConformanceGenre.init(name:))
+            for (title, author, tags) in [("A", ann, [0, 1]), ("B", ann, [1]), ("C", ann, [2]), ("D", bob, [3])] {
+                let book = ConformanceBook(title: title)
+                book.author = author
+                book.genres = tags.map { genres[$0] }
+                setup.insert(book)
+            }
+            try setup.save()
+
+            let context = ModelContext(container)
+            try context.delete(model: ConformanceBook.self, where: #Predicate { $0.title != "D" })
+            try context.save()
+
+            let reader = ModelContext(container)
+            let empty = #Predicate<ConformanceGenre> { $0.books.isEmpty }
+            #expect(try reader.fetch(FetchDescriptor(predicate: empty, sortBy: [SortDescriptor(\.name)])).map(\.name) == ["w", "x", "y"])
+            #expect(try reader.fetchCount(FetchDescriptor(predicate: empty)) == 3)
+            #expect(try reader.fetch(FetchDescriptor<ConformanceGenre>(predicate: #Predicate { !$0.books.isEmpty })).map(\.name) == ["z"])
+            #expect(try reader.fetch(FetchDescriptor<ConformanceAuthor>(predicate: #Predicate { $0.books.isEmpty })).map(\.name) == ["Ann"],
+                    "a one-to-many's side too")
+            #expect(try reader.fetch(FetchDescriptor<ConformanceGenre>(sortBy: [SortDescriptor(\.name)])).map { $0.books.map(\.title) }
+                == [[], [], [], ["D"]])
+
+            try reader.delete(model: ConformanceGenre.self, where: empty)
+            try reader.save()
+            let after = ModelContext(container)
+            #expect(try after.fetch(FetchDescriptor<ConformanceGenre>()).map(\.name) == ["z"])
+            #expect(try book("D", in: after).genres.map(\.name) == ["z"])
+        },
     ]
 }

@@ -40,6 +40,28 @@ extension DataStoreConformance.Check {
             let after = try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.token > first }))
             #expect(after.map(\.transactionIdentifier) == [transactions[1].transactionIdentifier])
         },
+        Self("aBatchDeleteIsRecordedUnderTheDeletingContextsAuthor") { harness in
+            let container = try harness.makeContainer()
+            let setup = ModelContext(container)
+            setup.author = "writer"
+            let items = ConformanceFixtures.items()
+            for item in items { setup.insert(item) }
+            try setup.save()
+            // A store without history is checked by the first check.
+            guard keepsDefaultHistory(container), (try? setup.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>())) != nil else { return }
+
+            let context = ModelContext(container)
+            context.author = "cleaner"
+            try context.delete(model: ConformanceItem.self, where: #Predicate { $0.small < 3 })
+            try context.save()
+            let transactions = try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>())
+            #expect(transactions.map(\.author) == ["writer", "cleaner"])
+            let deleted = transactions.last?.changes.compactMap { change -> PersistentIdentifier? in
+                guard case .delete(let delete) = change else { return nil }
+                return delete.changedPersistentIdentifier
+            }
+            #expect(Set(deleted ?? []) == Set(items.prefix(3).map(\.persistentModelID)))
+        },
         sampleTripsHistory,
     ]
 

@@ -102,5 +102,44 @@ extension DataStoreConformance.Check {
             #expect(try reader.fetch(FetchDescriptor<ConformancePet>(sortBy: [SortDescriptor(\.name)])).map(\.name) == ["Ant", "Bee", "Cat", "Dog"],
                     "removing a member of a to-many without an inverse keeps the model")
         },
+        Self("aToManyEditedFromBothEndsHoldsEachModelOnce") { harness in
+            let container = try harness.makeContainer()
+            let context = ModelContext(container)
+            let ann = ConformanceAuthor(name: "Ann"), essay = ConformanceGenre(name: "essay")
+            context.insert(ann)
+            context.insert(essay)
+            for title in ["A", "B", "C"] {
+                let book = ConformanceBook(title: title)
+                book.author = ann
+                ann.books.append(book)
+                book.genres.append(essay)
+                essay.books.append(book)
+            }
+            #expect(ann.books.map(\.title) == ["A", "B", "C"], "a one-to-many set from its to-one, then appended to")
+            #expect(essay.books.map(\.title) == ["A", "B", "C"], "a many-to-many appended to from both ends")
+            let first = ann.books[0]
+            #expect(first.genres.map(\.name) == ["essay"])
+            ann.books.append(first)
+            ann.books += [first]
+            ann.edited = [first, first]
+            #expect(ann.books.map(\.title) == ["A", "B", "C"], "appending a member again keeps it where it was")
+            #expect(ann.edited.map(\.title) == ["A"], "an array holding a model twice is kept with it once")
+            try context.save()
+
+            let editor = ModelContext(container)
+            let stored = try author("Ann", in: editor)
+            let late = ConformanceBook(title: "D")
+            late.author = stored
+            stored.books.append(late)
+            try editor.save()
+
+            let reader = ModelContext(container)
+            let read = try author("Ann", in: reader)
+            #expect(read.books.map(\.title).sorted() == ["A", "B", "C", "D"])
+            #expect(read.edited.map(\.title) == ["A"])
+            #expect(try genre("essay", in: reader).books.map(\.title).sorted() == ["A", "B", "C"])
+            #expect(try book("A", in: reader).genres.map(\.name) == ["essay"])
+            #expect(try reader.fetchCount(FetchDescriptor<ConformanceBook>()) == 4)
+        },
     ]
 }

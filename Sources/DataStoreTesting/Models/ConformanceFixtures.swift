@@ -47,23 +47,19 @@ enum ConformanceFixtures {
         Date(timeIntervalSinceReferenceDate: secondsSinceReferenceDate)
     }
 
-    /// Every stored value of an item, as text compared exactly (NaN equal to NaN). Strings compare
+    /// Every stored value of an item, as text compared exactly (NaN equal to NaN, `-0.0` unlike
+    /// `0.0`: a store keeps the sign bit, as Swift's value does). Strings compare
     /// as Swift's `==` does, by canonical equivalence: a store may keep them normalised (the SQLite
     /// store keeps NFC, so that SQL orders and matches them as Swift does).
     static func values(of item: ConformanceItem) -> [String] {
         [
             "name=\(item.name)", "notes=\(item.notes.debugDescription)",
             "count=\(item.count)", "rating=\(item.rating.debugDescription)", "small=\(item.small)", "big=\(item.big)",
-            "price=\(number(item.price))", "discount=\(item.discount.map(number) ?? "nil")", "weight=\(item.weight == 0 ? "0" : "\(item.weight)")",
+            "price=\(item.price)", "discount=\(item.discount.map { "\($0)" } ?? "nil")", "weight=\(item.weight)",
             "isActive=\(item.isActive)", "flag=\(item.flag.debugDescription)",
             "date=\(item.date.timeIntervalSinceReferenceDate)", "dueDate=\(item.dueDate.map { "\($0.timeIntervalSinceReferenceDate)" } ?? "nil")",
             "uuid=\(item.uuid)", "token=\(item.token.debugDescription)", "payload=\(Array(item.payload))",
             "tags=\(item.tags)", "status=\(item.status)",
         ]
-    }
-
-    /// Signed zeros compare equal, as `==` has them; SQL stores need not keep the sign.
-    private static func number(_ value: Double) -> String {
-        value == 0 ? "0" : "\(value)"
     }
 }
