@@ -49,9 +49,13 @@ final class ArchiveCoder: @unchecked Sendable {
         try encodeElement(ArchiveHistory(history: history))
     }
 
-    /// The history a file keeps, from its last element; nil when it keeps none.
+    /// The history a file keeps, from its last element before the checksum; nil when it keeps none.
     func history(in bytes: Data) throws -> HistoryBook? {
-        guard let last = JSONSyntaxScanner.topLevelElements(of: bytes)?.last else { return nil }
+        guard let elements = JSONSyntaxScanner.topLevelElements(of: bytes), var last = elements.last else { return nil }
+        if bytes[last].starts(with: FileChecksum.opening) {
+            guard elements.count > 1 else { return nil }
+            last = elements[elements.count - 2]
+        }
         let element = Data(bytes[last])
         // A snapshot (one may have a property named "history") is never the history element.
         guard element.prefix(64).range(of: Data(#""history""#.utf8)) != nil,
@@ -92,19 +96,27 @@ final class ArchiveCoder: @unchecked Sendable {
         return Data(indented)
     }
 
-    /// The whole file for these fragments, in order.
+    /// The whole file for these fragments, in order, ending in its checksum (``FileChecksum``)
+    /// unless the configuration writes none.
     func file<Fragments: Sequence<Data>>(_ fragments: Fragments, count: Int) -> Data {
         let pretty = configuration.outputFormatting == .prettyPrinted
-        guard count > 0 else { return Data((pretty ? "[\n\n]" : "[]").utf8) }
+        let separator = Data((pretty ? ",\n" : ",").utf8)
+        let end = Data((pretty ? "\n]" : "]").utf8)
+        guard count > 0 || configuration.writesChecksum else { return Data((pretty ? "[\n\n]" : "[]").utf8) }
         var file = Data(pretty ? "[\n".utf8 : "[".utf8)
         var first = true
         for fragment in fragments {
-            if !first { file.append(contentsOf: pretty ? Array(",\n".utf8) : Array(",".utf8)) }
+            if !first { file.append(separator) }
             file.append(fragment)
             first = false
         }
-        file.append(contentsOf: pretty ? Array("\n]".utf8) : Array("]".utf8))
-        return file
+        guard configuration.writesChecksum else { return file + end }
+        if !first { file.append(separator) }
+        if pretty { file.append(contentsOf: Array("  ".utf8)) }
+        file.append(FileChecksum.opening)
+        let tail = FileChecksum.closing + end
+        file.append(FileChecksum.digits(head: file, tail: tail))
+        return file + tail
     }
 
     /// The snapshots of a file, in file order. Reads the seeds' array of snapshots, and the
@@ -149,6 +161,8 @@ private struct ArchiveElement: Decodable {
             snapshot = nil  // The store's history (``ArchiveHistory``), read on its own.
         } else if container.contains(Key(stringValue: "schemaRecord")) {
             snapshot = nil  // The store's record (``ArchiveRecord``), read on its own.
+        } else if container.contains(Key(stringValue: "crc32c")) {
+            snapshot = nil  // The file's checksum (``FileChecksum``), checked before decoding.
         } else if container.contains(Key(stringValue: "implementation")) {
             snapshot = nil  // The blog store's dictionary key; its snapshot follows.
         } else {

@@ -51,5 +51,4 @@ struct POSIXFailure: Error, CustomStringConvertible {
     }
 
     var description: String { "\(operation) failed: \(String(cString: strerror(code))) (errno \(code))" }
-    var isDiskFull: Bool { code == ENOSPC || code == EDQUOT }
 }

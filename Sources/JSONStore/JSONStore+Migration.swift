@@ -14,23 +14,21 @@ extension JSONStore {
         let migrator = try SchemaMigrator(schema: schema, plan: plan, storeName: configuration.name)
         let scratch = JSONMigrationTarget.scratchURL(of: url)
         JSONMigrationTarget.remove(scratch)
-        let file: (bytes: Data, stamp: FileStamp)?
-        do {
-            file = try DurableFile.read(url)
-        } catch {
-            throw JSONStoreError(.ioFailure, "The JSON store cannot read \(url.path) to migrate it: \(error). Check the file's permissions.", url: url, underlying: error)
+        guard let file = try StoreFileReader.read(url, coder.record(in:)) else {
+            return plan == nil ? nil : StoredSchema(schema, version: migrator.currentVersion)
         }
-        guard let file else { return plan == nil ? nil : StoredSchema(schema, version: migrator.currentVersion) }
-        let stored = try coder.record(in: file.bytes)
+        let stored = file.value
         guard plan != nil || stored != nil else { return nil }
         let target = JSONMigrationTarget(store: self, scratch: scratch, stored: stored, bytes: file.bytes)
         defer { JSONMigrationTarget.remove(scratch) }
         try migrator.migrate(target)
         guard let bytes = try target.finishedFile() else { return nil }
-        do {
+        do throws(DurableFile.ReplaceFailure) {
             _ = try DurableFile.replace(url, with: bytes)
-        } catch {
-            throw JSONStoreError(.ioFailure, "Writing the migrated \(url.path) failed: \(error). The previous file is intact.", url: url, underlying: error)
+        } catch .notReplaced(let error) {
+            throw JSONStoreError(.ioFailure, "Writing the migrated \(url.path) failed: \(error). \(error.advice) The previous file is intact.", url: url, underlying: error)
+        } catch .notSynced(let error, _) {
+            throw JSONStoreError(.notSynced, "The migrated \(url.path) is in place, but syncing its directory failed (\(error)), so a power loss may bring back the previous version. \(error.advice) Opening the store again finishes the migration either way.", url: url, underlying: error)
         }
         return nil
     }

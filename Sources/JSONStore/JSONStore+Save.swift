@@ -71,14 +71,21 @@ extension JSONStore {
                     } else if settled {
                         try writeReceipts(receipts.log)
                     }
-                    do {
+                    let unsynced: POSIXFailure?
+                    do throws(DurableFile.ReplaceFailure) {
                         stamp = try DurableFile.replace(url, with: bytes)
-                    } catch let error as POSIXFailure {
-                        let advice = error.isDiskFull ? "The disk is full; free some space and save again." : "Check the directory's permissions and the disk, then save again."
-                        throw JSONStoreError(.ioFailure, "Writing \(url.path) failed: \(error). \(advice) The previous file is intact and nothing was saved.", url: url, underlying: error)
+                        unsynced = nil
+                    } catch .notReplaced(let error) {
+                        throw JSONStoreError(.ioFailure, "Writing \(url.path) failed: \(error). \(error.advice) Then save again: the previous file is intact and nothing was saved.", url: url, underlying: error)
+                    } catch .notSynced(let error, let newStamp) {
+                        stamp = newStamp
+                        unsynced = error
                     }
                     if beforeReplacing != nil, let stamp { receipts.written = (stamp, ReceiptLog.digest(bytes)) }
                     archive = staged
+                    if let unsynced {
+                        throw JSONStoreError(.notSynced, "The \(action) was applied: \(url.path) holds it, but syncing its directory failed (\(unsynced)), so a power loss may undo it. Do not make the same changes again, they are in the file (discard the context's with rollback()); a retry with the same idempotency key is answered without applying them twice. \(unsynced.advice)", url: url, underlying: unsynced)
+                    }
                 } catch {
                     // The log settled in memory may not be on disk: read it again next time.
                     if settled { receipts.stamp = nil }

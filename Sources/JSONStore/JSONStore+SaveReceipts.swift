@@ -85,11 +85,15 @@ extension JSONStore: SaveReceiptRecording {
     }
 
     func writeReceipts(_ log: ReceiptLog) throws {
-        do {
-            receipts.stamp = try DurableFile.replace(receiptsURL, with: try JSONEncoder().encode(log))
-            receipts.log = log
-        } catch let error as POSIXFailure {
-            throw JSONStoreError(.ioFailure, "Writing \(receiptsURL.path) failed: \(error). Nothing was saved.", url: url, underlying: error)
+        let bytes = try JSONEncoder().encode(log)
+        do throws(DurableFile.ReplaceFailure) {
+            receipts.stamp = try DurableFile.replace(receiptsURL, with: bytes)
+        } catch .notReplaced(let error) {
+            throw JSONStoreError(.ioFailure, "Writing \(receiptsURL.path) failed: \(error). \(error.advice) Nothing was saved.", url: url, underlying: error)
+        } catch .notSynced(_, let stamp) {
+            // The store file is replaced in the same directory next, and its sync covers this one.
+            receipts.stamp = stamp
         }
+        receipts.log = log
     }
 }

@@ -6,15 +6,10 @@ extension JSONStore {
     /// migrating it; `nil` for a file with no record (the seeds' format, or a store never opened
     /// with a plan). Throws `JSONStoreError` when there is no file or it cannot be read.
     public static func storedSchema(at url: URL) throws -> StoredSchema? {
-        let file: (bytes: Data, stamp: FileStamp)?
-        do {
-            file = try DurableFile.read(url)
-        } catch {
-            throw JSONStoreError(.ioFailure, "The JSON store cannot read \(url.path): \(error). Check the file's permissions.", url: url, underlying: error)
-        }
-        guard let file else {
+        let coder = ArchiveCoder(configuration: JSONStoreConfiguration(name: "", url: url))
+        guard let file = try StoreFileReader.read(url, coder.record(in:)) else {
             throw JSONStoreError(.ioFailure, "There is no JSON store file at \(url.path); check the path.", url: url)
         }
-        return try ArchiveCoder(configuration: JSONStoreConfiguration(name: "", url: url)).record(in: file.bytes)
+        return file.value
     }
 }

@@ -136,7 +136,7 @@ public final class JSONStore: DataStore, DataStoreBatching, DataStoreRemapping, 
         if current == stamp, readFailure == nil { return }
         if current == stamp, let readFailure { throw readFailure }
         do {
-            guard let file = try DurableFile.read(url) else {
+            guard let file = try StoreFileReader.read(url, load) else {
                 archive = SnapshotArchive()
                 archive.record = pendingRecord
                 archive.history = configuration.keepsHistory ? HistoryBook() : nil
@@ -145,15 +145,13 @@ public final class JSONStore: DataStore, DataStoreBatching, DataStoreRemapping, 
                 return
             }
             stamp = file.stamp
-            do {
-                archive = try load(file.bytes)
-                readFailure = nil
-            } catch {
-                readFailure = JSONStoreError.unreadable(url, error, bytes: file.bytes)
-                throw readFailure!
-            }
-        } catch let error as POSIXFailure {
-            throw JSONStoreError(.ioFailure, "The JSON store cannot read \(url.path): \(error). Check the file's permissions.", url: url, underlying: error)
+            archive = file.value
+            readFailure = nil
+        } catch let error as JSONStoreError where error.code == .unreadableFile {
+            // Proven damage stays until the file changes; an I/O error is tried again next call.
+            stamp = current
+            readFailure = error
+            throw error
         }
     }
 

@@ -10,7 +10,10 @@ import OpenSwiftData
 /// ```
 ///
 /// The file is a JSON array of `DefaultSnapshot`s, the format of the WWDC24 sample store, so a
-/// file written by that store, or by hand, can seed an app.
+/// file written by that store, or by hand, can seed an app. The store ends the array with a
+/// checksum element, `{"crc32c":"…"}`, and refuses a file it does not match (a bit flipped on
+/// disk, a truncated copy); after editing such a file by hand, remove that element, and the
+/// store reads the file as it is and writes a new checksum with its next save.
 public struct JSONStoreConfiguration: DataStoreConfiguration, Sendable {
     /// The store this configuration opens.
     public typealias Store = JSONStore
@@ -53,6 +56,9 @@ public struct JSONStoreConfiguration: DataStoreConfiguration, Sendable {
     /// With ``keepsHistory``, how many transactions the file keeps: the oldest go first (their
     /// tokens then expire). 10,000 by default.
     public var historyLimit: Int
+    /// Whether the file ends with its checksum (the default). Without one, a file is the plain
+    /// array of snapshots the seeds' stores read, and damage that still parses goes unnoticed.
+    public var writesChecksum = true
 
     /// Describes a JSON store at `url`, written with the given layout and date form.
     public init(name: String, schema: Schema? = nil, url: URL,

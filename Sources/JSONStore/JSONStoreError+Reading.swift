@@ -5,7 +5,7 @@ extension JSONStoreError {
     /// An ``Code/unreadableFile`` error that says where in the file reading stopped and what was
     /// expected there.
     static func unreadable(_ url: URL, _ error: any Error, bytes: Data) -> JSONStoreError {
-        let advice = "Fix the file (or restore it from a backup, or remove it to start empty); until it can be read, the store refuses to save over it."
+        let advice = "Restore it from a backup, or fix it where the message says (the same bytes were read twice); until it can be read, the store refuses to save over it."
         let problem: String
         switch error {
         case let error as DecodingError:

@@ -14,13 +14,19 @@ public struct JSONStoreError: Error, CustomStringConvertible, Sendable {
 
         /// The configuration cannot describe a JSON store (e.g. its URL is not a file).
         public static let invalidConfiguration = Code(rawValue: "invalidConfiguration")
-        /// The file is not valid JSON, is truncated, or does not hold snapshots of this schema.
-        /// The store refuses to save until the file is fixed or removed, so it never overwrites
-        /// data it could not read.
+        /// The file is empty, damaged (its checksum does not match, it is truncated, not valid
+        /// JSON), or does not hold snapshots of this schema, the same bytes read twice. The store
+        /// refuses to save until the file is fixed or restored, so it never overwrites data it
+        /// could not read.
         public static let unreadableFile = Code(rawValue: "unreadableFile")
         /// The file could not be read, written or synced (disk full, permissions, I/O error).
-        /// The previous file is left intact.
+        /// The previous file is left intact, and nothing was saved.
         public static let ioFailure = Code(rawValue: "ioFailure")
+        /// The save was applied and the new file is in place, but the disk did not confirm it
+        /// durable (syncing its directory failed): a power loss may undo it. Do not make the same
+        /// changes again; a retry with the same idempotency key is answered without applying
+        /// them twice.
+        public static let notSynced = Code(rawValue: "notSynced")
         /// A model's values cannot be encoded as JSON.
         public static let invalidValue = Code(rawValue: "invalidValue")
         /// A save refers to a model this store does not hold.

@@ -23,9 +23,12 @@ extension StoreServerError {
             self.init(error.code.rawValue, error.message, status: Self.status(of: error.code))
         case let error as SQLiteStoreError:
             self.init(error.code.rawValue, error.message, status: Self.status(of: error.code))
+        case let error as JSONStoreError where error.code == .notSynced:
+            self.init(error.code.rawValue, "The save was applied, but the server's disk did not confirm it durable. Retry it with the same Idempotency-Key: the retry is answered without applying it again.",
+                      status: .serviceUnavailable)
+            detail = error.message
         case let error as JSONStoreError:
-            let status: HTTPResponse.Status = [.invalidReference, .invalidValue].contains(error.code) ? .badRequest : .internalServerError
-            self.init(error.code.rawValue, error.message, status: status)
+            self.init(error.code.rawValue, error.message, status: Self.status(of: error.code))
         case let error as DecodingError:
             self.init(.invalidRequest, "The request body is not what this endpoint expects: \(Self.describe(error)) See the API document at /v1/openapi.yaml.")
         case let error as any HTTPResponseError:
@@ -71,6 +74,14 @@ extension StoreServerError {
         case .idempotencyKeyReused: .unprocessableContent
         case .invalidIdentifier, .invalidSnapshot, .foreignHistoryToken: .badRequest
         case .unavailable: .notFound
+        default: .internalServerError
+        }
+    }
+
+    private static func status(of code: JSONStoreError.Code) -> HTTPResponse.Status {
+        switch code {
+        case .invalidReference, .invalidValue: .badRequest
+        case .uniqueConstraintViolation: .conflict
         default: .internalServerError
         }
     }

@@ -46,7 +46,7 @@ enum SmallDisk {
         let error = try #require(throws: JSONStoreError.self) { try context.save() }
         #expect(error.code == .ioFailure)
         #expect(error.message.contains("No space left on device"), "\(error.message)")
-        #expect(error.message.contains("The disk is full; free some space and save again. The previous file is intact and nothing was saved."))
+        #expect(error.message.hasSuffix("The disk is full; free some space. Then save again: the previous file is intact and nothing was saved."))
         #expect(try Data(contentsOf: url) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path).sorted() == [".notes.json.lock", "notes.json"], "no temporary file is left")
         #expect(context.hasChanges)

@@ -4,6 +4,12 @@ import OpenSwiftData
 import Testing
 
 @Suite struct FileFormatTests {
+    /// The file without its checksum element, which must match it: the seeds' format.
+    private func withoutChecksum(_ text: String) -> String {
+        #expect(FileChecksum.verify(Data(text.utf8)) == .verified)
+        return text.replacingOccurrences(of: #"(,\n  |  |,)?\{"crc32c":"[0-9a-f]{8}"\}"#, with: "", options: .regularExpression)
+    }
+
     static let handWritten = """
         [
           {
@@ -39,7 +45,7 @@ import Testing
         let expected = Self.handWritten
             .replacingOccurrences(of: "\"Hello\"", with: "\"Hello, world\"")
             .replacingOccurrences(of: "09:30:00Z", with: "09:30:00.25Z")
-        #expect(try text(of: url) == expected)
+        #expect(withoutChecksum(try text(of: url)) == expected)
     }
 
     @Test func modelsASaveDoesNotTouchAreWrittenBackByteForByte() throws {
@@ -60,10 +66,13 @@ import Testing
         #expect(try ModelContext(notesContainer(url)).fetch(FetchDescriptor<JSONNote>()).count == 2)
     }
 
-    @Test func theFileIsWhatTheSeedsEncoderWritesForTheSameSnapshots() throws {
+    @Test(arguments: [true, false])
+    func theFileIsWhatTheSeedsEncoderWritesForTheSameSnapshots(checksum: Bool) throws {
         let scratch = try ScratchDirectory()
         let url = scratch.file("notes.json")
-        let context = ModelContext(try notesContainer(url))
+        var configuration = JSONStoreConfiguration(name: "notes", url: url)
+        configuration.writesChecksum = checksum
+        let context = ModelContext(try ModelContainer(for: JSONNote.self, JSONTag.self, configurations: configuration))
         let tag = JSONTag(name: "work")
         context.insert(tag)
         for (index, title) in ["a", "b", "c"].enumerated() {
@@ -72,12 +81,13 @@ import Testing
         try context.save()
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        let snapshots = try decoder.decode([DefaultSnapshot].self, from: Data(contentsOf: url))
+        let file = checksum ? Data(withoutChecksum(try text(of: url)).utf8) : try Data(contentsOf: url)
+        let snapshots = try decoder.decode([DefaultSnapshot].self, from: file)
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         #expect(snapshots.count == 4)
-        #expect(try encoder.encode(snapshots) == Data(contentsOf: url))
+        #expect(try encoder.encode(snapshots) == file)
     }
 
     @Test func insertedModelsGetFifteenCharacterRandomKeysInTheFilesStore() throws {
@@ -194,7 +204,8 @@ import Testing
         try container.erase()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        #expect(try Data(contentsOf: url) == encoder.encode([DefaultSnapshot]()))
-        #expect(try JSONDecoder().decode([DefaultSnapshot].self, from: Data(contentsOf: url)).isEmpty)
+        let file = Data(withoutChecksum(try text(of: url)).utf8)
+        #expect(file == (try encoder.encode([DefaultSnapshot]())))
+        #expect(try JSONDecoder().decode([DefaultSnapshot].self, from: file).isEmpty)
     }
 }

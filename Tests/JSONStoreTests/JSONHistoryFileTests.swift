@@ -23,8 +23,9 @@ import Testing
             try context.save()
         }
         let elements = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [[String: Any]])
-        #expect(elements.count == 1)
-        #expect(elements.last?["history"] != nil)
+        #expect(elements.count == 2)
+        #expect(elements.first?["history"] != nil, "last before the checksum")
+        #expect(elements.last?["crc32c"] != nil)
 
         let reopened = ModelContext(try ModelContainer(for: Schema([HistoryNote.self]), configurations: [configuration]))
         let transactions = try reopened.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>())
@@ -40,7 +41,9 @@ import Testing
     @Test func withoutHistoryTheFileStaysAnArrayOfSnapshots() throws {
         let file = url()
         defer { try? FileManager.default.removeItem(at: file) }
-        let context = ModelContext(try ModelContainer(for: Schema([HistoryNote.self]), configurations: [JSONStoreConfiguration(name: "notes", url: file)]))
+        var configuration = JSONStoreConfiguration(name: "notes", url: file)
+        configuration.writesChecksum = false
+        let context = ModelContext(try ModelContainer(for: Schema([HistoryNote.self]), configurations: [configuration]))
         context.insert(HistoryNote(title: "a"))
         try context.save()
         _ = try JSONDecoder().decode([DefaultSnapshot].self, from: Data(contentsOf: file))

@@ -16,19 +16,19 @@ import Testing
         #expect(error.code == .unreadableFile)
         #expect(error.url == url)
         #expect(error.message.hasPrefix("\(url.path) cannot be read: "))
-        #expect(error.message.hasSuffix("Fix the file (or restore it from a backup, or remove it to start empty); until it can be read, the store refuses to save over it."))
+        #expect(error.message.hasSuffix("Restore it from a backup, or fix it where the message says (the same bytes were read twice); until it can be read, the store refuses to save over it."))
         #expect(try text(of: url) == contents, "the file is left as it was")
         return error
     }
 
     @Test func invalidJSONIsReportedWithItsLineAndColumn() throws {
         let error = try openingError("[\n  \(Self.note),\n  {\"persistentIdentifier\" oops}\n]")
-        #expect(error.message.contains("cannot be read: it is not valid JSON at line 3, column 27: expected ':' after the key, found \"oops}\". Fix"), "\(error.message)")
+        #expect(error.message.contains("cannot be read: it is not valid JSON at line 3, column 27: expected ':' after the key, found \"oops}\". Restore"), "\(error.message)")
     }
 
     @Test func aTruncatedFileIsReported() throws {
         let error = try openingError("[\n  \(Self.note.dropLast(30))")
-        #expect(error.message.contains("cannot be read: it is not valid JSON at line 2, column 158: expected the closing '\"' of the string, found the end of the file. Fix"), "\(error.message)")
+        #expect(error.message.contains("cannot be read: it is not valid JSON at line 2, column 158: expected the closing '\"' of the string, found the end of the file. Restore"), "\(error.message)")
     }
 
     @Test func aValueOfTheWrongTypeIsReportedWithTheSnapshotAndKey() throws {
