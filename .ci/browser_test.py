@@ -65,6 +65,27 @@ class Run:
         self.browser.screenshot(path)
         print(f"browser-test: {name} ok ({path})")
 
+    def accessible(self, name):
+        """The page's structure for a screen reader and the keyboard: one h1, a label for every
+        field, a caption for every table, and the skip link first in the focus order."""
+        problems = self.browser.evaluate("""(() => {
+            const problems = [];
+            if (document.querySelectorAll('h1').length !== 1) problems.push('not one h1');
+            for (const field of document.querySelectorAll('input:not([type=hidden]), select, textarea'))
+                if (field.labels.length === 0 && !field.getAttribute('aria-label')) problems.push('unlabelled ' + (field.id || field.name));
+            for (const table of document.querySelectorAll('table'))
+                if (!table.caption) problems.push('a table without a caption');
+            const focusable = [...document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, [tabindex]')]
+                .filter(e => e.tabIndex >= 0);
+            if (focusable[0]?.className !== 'skip-link') problems.push('the skip link is not first in the focus order');
+            if (focusable.some(e => e.tabIndex > 0)) problems.push('a positive tabindex reorders the focus');
+            return problems;
+        })()""")
+        self.check(f"{name}-accessible", problems == [], str(problems))
+        if self.browser.evaluate("document.activeElement === document.body"):
+            self.browser.press("Tab")
+            self.check(f"{name}-focus-order", self.browser.evaluate("document.activeElement.className") == "skip-link")
+
     def rows(self):
         """The first cell (the trip's name) of each row of the entity table."""
         return self.browser.evaluate("[...document.querySelectorAll('table.models tbody tr')].map(r => r.cells[1].innerText)")
@@ -91,6 +112,7 @@ def main():
         # Log in: the root leads to the login form, whose token field is typed into.
         browser.go(url + "/")
         run.check("login-form", "Log in" in browser.text() and "/browse/login" in browser.evaluate("location.pathname"))
+        run.accessible("login-form")
         run.done("login-form")
         browser.type_into("#token", TOKEN)
         browser.navigating(browser.press_enter)
@@ -99,6 +121,7 @@ def main():
         cookies = {c["name"]: c for c in browser.call("Network.getCookies", urls=[url + "/browse/"])["cookies"]}
         session = cookies.get("osd_session", {})
         run.check("session-cookie", session.get("secure") and session.get("httpOnly") and session.get("sameSite") == "Strict", str(session))
+        run.accessible("schema")
         run.done("schema")
 
         # Open an entity; the injected name is text, not a script.
@@ -123,6 +146,7 @@ def main():
         location = urllib.parse.unquote_plus(browser.evaluate("location.search"))
         run.check("filter-in-url", "filter=budgetCents >= 90000 && startDate < 2026-09-01" in location and "sort=name" in location, location)
         run.check("filter-count", "2 of 4 models match the filter." in browser.text())
+        run.accessible("filtered")
         run.done("filtered")
 
         # Follow a relationship: the trip, then where it stays.
@@ -139,6 +163,7 @@ def main():
         browser.navigating(browser.press_enter)
         run.check("edited", "Saved budgetCents." in browser.text() and "123400" in browser.text("table.attributes"))
         run.check("edit-history", "by openswiftdata-browser: budgetCents" in browser.text("ol.timeline"))
+        run.accessible("edited")
         run.done("edited")
         trip_path = browser.evaluate("location.pathname")
 
@@ -163,6 +188,7 @@ def main():
         browser.navigating(lambda: browser.click("table.models tbody tr:first-child th a"))
         browser.navigating(lambda: browser.click("a.danger"))
         run.check("delete-confirm", "Delete Trip" in browser.text("h1"))
+        run.accessible("delete-confirm")
         browser.navigating(lambda: browser.click("form.delete button"))
         run.check("deleted", re.search(r"Deleted Trip \d+\.", browser.text()) is not None and "Oslo weekend" not in browser.text("main")
                   and "3 models." in browser.text())

@@ -158,10 +158,15 @@ class Browser:
         self.evaluate(f"(() => {{ const e = document.querySelector({json.dumps(selector)}); e.focus(); e.select(); }})()")
         self.call("Input.insertText", text=text)
 
-    def press_enter(self):
+    def press(self, key):
+        """Presses and releases Enter or Tab."""
+        code, text = {"Enter": (13, "\r"), "Tab": (9, "\t")}[key]
         for kind in ("keyDown", "keyUp"):
-            self.call("Input.dispatchKeyEvent", type=kind, key="Enter", code="Enter", windowsVirtualKeyCode=13,
-                      **({"text": "\r"} if kind == "keyDown" else {}))
+            self.call("Input.dispatchKeyEvent", type=kind, key=key, code=key, windowsVirtualKeyCode=code,
+                      **({"text": text} if kind == "keyDown" else {}))
+
+    def press_enter(self):
+        self.press("Enter")
 
     def text(self, selector="body"):
         return self.evaluate(f"document.querySelector({json.dumps(selector)})?.innerText ?? ''")

@@ -20,18 +20,22 @@ extension BrowserCore {
         } catch let error as FilterError {
             filterError = error.message
         }
+        let layout = DataStoreRowLayout(for: modelType)
         var rows = EntityPageRows(snapshots: [], total: 0, offset: 0, hasPrevious: false, hasNext: false)
         var unfiltered: Int?
         var subclassCounts: [(String, Int)] = []
+        var labels: [PersistentIdentifier: String] = [:]
         if filterError == nil {
             do {
                 let paging = EntityPaging(entity: entity, filter: filter, pageSize: configuration.pageSize,
                                           snapshots: server.snapshots, count: server.count)
                 let hasFilter = filter != nil
                 let subclasses = descendants(of: entity)
-                (rows, unfiltered, subclassCounts) = try await run { [server] in
-                    (try paging.rows(for: view), hasFilter ? try server.count(DataStoreQuery(entityName: entity.name)) : nil,
-                     try subclasses.map { ($0, try server.count(DataStoreQuery(entityName: $0))) })
+                (rows, unfiltered, subclassCounts, labels) = try await run { [server] in
+                    let rows = try paging.rows(for: view)
+                    return (rows, hasFilter ? try server.count(DataStoreQuery(entityName: entity.name)) : nil,
+                            try subclasses.map { ($0, try server.count(DataStoreQuery(entityName: $0))) },
+                            self.toOneLabels(of: rows.snapshots, entity: entity, layout: layout))
                 }
             } catch DataStoreError.preferInMemoryFilter {
                 filterError = "This store cannot run that filter itself, and the browser never loads a whole entity to filter it; try a simpler condition."
@@ -39,7 +43,7 @@ extension BrowserCore {
                 filterError = "This store cannot sort \(entityName) by \(view.sort ?? "that column") itself; sort by another column."
             }
         }
-        let table = EntityTable(entity: entity, layout: DataStoreRowLayout(for: modelType), view: view, request: request, schema: schema)
+        let table = EntityTable(entity: entity, layout: layout, view: view, request: request, labels: labels)
         let tableView = EntityTableView(
             chrome: chrome(page, title: entityName, current: entityName, live: true,
                            notice: request.query["deleted"].map { "Deleted \(entityName) \($0)." }),
@@ -54,6 +58,17 @@ extension BrowserCore {
             rows: table.rows(rows.snapshots), emptyText: filterError == nil ? (view.filter.isEmpty ? "\(entityName) has no models yet." : "No model matches the filter.") : "Fix the filter to see models.",
             pager: table.pager(rows, pageSize: configuration.pageSize))
         return try render(tableView, template: "entity", status: filterError == nil ? .ok : .unprocessableContent)
+    }
+
+    /// The labels of the models the page's rows relate to one by one, a query per relationship.
+    private func toOneLabels(of snapshots: [DefaultSnapshot], entity: BrowsedSchema.Entity, layout: DataStoreRowLayout) -> [PersistentIdentifier: String] {
+        var labels: [PersistentIdentifier: String] = [:]
+        for relationship in entity.relationships where !relationship.isToMany {
+            guard let index = layout.index(ofProperty: relationship.name) else { continue }
+            let related = Set(snapshots.compactMap { StoredValue.unwrapped(layout.values(of: $0)[index]) as? PersistentIdentifier })
+            labels.merge(self.labels(of: related.sorted(), destination: relationship.destination)) { first, _ in first }
+        }
+        return labels
     }
 
     /// The entities that inherit from `entity`, directly or not, in the schema's order. Each keeps
@@ -82,7 +97,8 @@ struct EntityTable {
     let layout: DataStoreRowLayout
     let view: EntityView
     let request: BrowserRequest
-    let schema: BrowsedSchema
+    /// Labels of the related models the rows link to, by identifier.
+    let labels: [PersistentIdentifier: String]
     /// The longest text a cell shows; the model's page shows all of it.
     private static let cellLength = 80
 
@@ -146,11 +162,12 @@ struct EntityTable {
         let value = StoredValue.unwrapped(value)
         if let identifier = value as? PersistentIdentifier {
             let key = ModelKey.text(of: identifier)
-            return EntityTableView.Cell(cellText: "\(identifier.entityName) \(key)", cellIsNil: false,
+            return EntityTableView.Cell(cellText: labels[identifier] ?? "\(identifier.entityName) \(key)", cellIsNil: false,
                                         cellHref: request.path("model", identifier.entityName, key), cellClass: nil)
         }
         if let identifiers = value as? [PersistentIdentifier] {
-            return EntityTableView.Cell(cellText: "\(identifiers.count) \(relationship.destination)", cellIsNil: false, cellHref: nil, cellClass: "number")
+            return EntityTableView.Cell(cellText: "\(identifiers.count) \(identifiers.count == 1 ? "model" : "models")", cellIsNil: false,
+                                        cellHref: nil, cellClass: "number")
         }
         if relationship.isToMany, value != nil {
             return EntityTableView.Cell(cellText: "…", cellIsNil: false, cellHref: nil, cellClass: nil)

@@ -73,7 +73,6 @@ extension BrowserCore {
             throw BrowserError.notFound("The server has no model type for \(identifier.entityName), so its models cannot be read.")
         }
         let layout = DataStoreRowLayout(for: modelType)
-        let schema = schema
         return try await run { [server] in
             let query = DataStoreQuery(entityName: identifier.entityName, filter: Self.identifying(identifier), fetchLimit: 1)
             guard let snapshot = try server.snapshots(query).first else {
@@ -83,18 +82,8 @@ extension BrowserCore {
             let values = layout.values(of: snapshot)
             var labels: [PersistentIdentifier: String] = [:]
             for relationship in entity.relationships {
-                let related = Array(self.relatedIdentifiers(layout.index(ofProperty: relationship.name).map { values[$0] } ?? nil).prefix(Self.relatedShown))
-                guard !related.isEmpty, let destination = try? schema.entity(named: relationship.destination),
-                      let titleAttribute = Self.titleAttribute(of: destination), let type = destination.modelType else { continue }
-                let relatedLayout = DataStoreRowLayout(for: type)
-                let lookup = DataStoreQuery(entityName: destination.name, filter: .in(.identifier, related.map(QueryValue.identifier), type: QueryValueType(.identifier)))
-                // Labels are a courtesy: a store that cannot look them up shows keys instead.
-                for related in (try? server.snapshots(lookup)) ?? [] {
-                    let relatedValues = relatedLayout.values(of: related)
-                    if let index = relatedLayout.index(ofProperty: titleAttribute.name), let text = StoredValue.text(relatedValues[index]) {
-                        labels[related.persistentIdentifier] = "\(related.persistentIdentifier.entityName) \(ModelKey.text(of: related.persistentIdentifier)): \(text)"
-                    }
-                }
+                let related = self.relatedIdentifiers(layout.index(ofProperty: relationship.name).map { values[$0] } ?? nil)
+                labels.merge(self.labels(of: Array(related.prefix(Self.relatedShown)), destination: relationship.destination)) { first, _ in first }
             }
             let history: Result<ModelHistory.Page, BrowserError>
             if server.keepsHistory {
@@ -108,6 +97,24 @@ extension BrowserCore {
             }
             return ModelRead(snapshot: snapshot, layout: layout, labels: labels, history: history)
         }
+    }
+
+    /// `Entity key: title` for related models whose entity has a title attribute, read in one query;
+    /// call on the store's threads. Labels are a courtesy: a store that cannot look them up by
+    /// identifier leaves the models to be shown by key.
+    func labels(of identifiers: [PersistentIdentifier], destination name: String) -> [PersistentIdentifier: String] {
+        guard !identifiers.isEmpty, let destination = try? schema.entity(named: name), let titleAttribute = Self.titleAttribute(of: destination),
+              let type = destination.modelType else { return [:] }
+        let layout = DataStoreRowLayout(for: type)
+        let lookup = DataStoreQuery(entityName: destination.name, filter: .in(.identifier, identifiers.map(QueryValue.identifier), type: QueryValueType(.identifier)))
+        var labels: [PersistentIdentifier: String] = [:]
+        for related in (try? server.snapshots(lookup)) ?? [] {
+            let values = layout.values(of: related)
+            if let index = layout.index(ofProperty: titleAttribute.name), let text = StoredValue.text(values[index]) {
+                labels[related.persistentIdentifier] = "\(related.persistentIdentifier.entityName) \(ModelKey.text(of: related.persistentIdentifier)): \(text)"
+            }
+        }
+        return labels
     }
 
     /// `persistentModelID == identifier`.

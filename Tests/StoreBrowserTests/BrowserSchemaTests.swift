@@ -58,7 +58,7 @@ import Testing
             let user = try await LoggedInClient.logIn(client)
             let table = try await user.get("/browse/entity/BrowsedVehicle")
             #expect(table.main.contains(#"<ul class="subclasses"><li><a href="/browse/entity/BrowsedTruck">BrowsedTruck</a> (1)</li></ul>"#))
-            #expect(table.main.contains(#"<tr><th scope="row"><a href="/browse/model/BrowsedVehicle/1">1</a></th><td>Car</td><td><a href="/browse/model/BrowsedTruck/2">BrowsedTruck 2</a></td></tr>"#))
+            #expect(table.main.contains(#"<tr><th scope="row"><a href="/browse/model/BrowsedVehicle/1">1</a></th><td>Car</td><td><a href="/browse/model/BrowsedTruck/2">BrowsedTruck 2: Truck</a></td></tr>"#))
             let truck = try await user.get("/browse/entity/BrowsedTruck")
             #expect(truck.main.contains("Inherits from <a href=\"/browse/entity/BrowsedVehicle\">BrowsedVehicle</a>."))
             #expect(truck.main.contains(#"<tr><th scope="row"><a href="/browse/model/BrowsedTruck/2">2</a></th><td>Truck</td><td class="number">3</td><td class="nil-cell"><span class="nil">nil</span></td></tr>"#))

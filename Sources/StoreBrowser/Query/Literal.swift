@@ -80,9 +80,11 @@ enum DateText {
         return nil
     }
 
-    /// `2026-06-01T09:30:00Z`, with milliseconds when the date has them.
+    /// `2026-06-01T09:30:00Z`, with milliseconds when the date has them; a midnight in UTC as its
+    /// day alone, `2026-06-01`, which reads back as the same date.
     static func format(_ date: Date) -> String {
-        let whole = date.timeIntervalSince1970.rounded(.down) == date.timeIntervalSince1970
-        return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: !whole))
+        let seconds = date.timeIntervalSince1970
+        if seconds.truncatingRemainder(dividingBy: 86_400) == 0 { return date.formatted(Date.ISO8601FormatStyle().year().month().day()) }
+        return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: seconds.rounded(.down) != seconds))
     }
 }

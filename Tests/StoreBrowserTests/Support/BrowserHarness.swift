@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import JSONStore
 import Logging
 import NIOCore
 import OpenSwiftData
@@ -12,6 +13,21 @@ import Testing
 
 let browserToken = "browser-test-token"
 
+/// The stores a browser test can run over.
+enum BrowsedStoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case sqlite, json, memory
+
+    var testDescription: String { rawValue }
+
+    func configuration(schema: Schema, directory: URL) -> any DataStoreConfiguration {
+        switch self {
+        case .sqlite: ModelConfiguration(schema: schema, url: directory.appendingPathComponent("browsed.store"))
+        case .json: JSONStoreConfiguration(name: "browsed", schema: schema, url: directory.appendingPathComponent("browsed.json"))
+        case .memory: ModelConfiguration(schema: schema, isStoredInMemoryOnly: true)
+        }
+    }
+}
+
 /// A store server over a SQLite file in a directory of its own, and a browser of it mounted at
 /// `/browse` on a Hummingbird router, driven by Hummingbird's test client.
 struct BrowserHarness {
@@ -20,11 +36,11 @@ struct BrowserHarness {
     let server: StoreServer
     let browser: StoreBrowser
 
-    init(schema: Schema = Schema(versionedSchema: TripsSchemaV2.self), mode: StoreBrowserConfiguration.Mode = .edit,
+    init(schema: Schema = Schema(versionedSchema: TripsSchemaV2.self), store: BrowsedStoreKind = .sqlite, mode: StoreBrowserConfiguration.Mode = .edit,
          pageSize: Int = 50, tokens: [String: Set<StoreServerConfiguration.Scope>] = [browserToken: [.read, .write, .admin]]) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("StoreBrowserTests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        container = try ModelContainer(for: schema, configurations: [ModelConfiguration(schema: schema, url: directory.appendingPathComponent("browsed.store"))])
+        container = try ModelContainer(for: schema, configurations: [store.configuration(schema: schema, directory: directory)])
         var logger = Logger(label: "test.browser")
         logger.logLevel = .critical
         server = try StoreServer(container: container, configuration: StoreServerConfiguration(tokens: tokens), logger: logger)

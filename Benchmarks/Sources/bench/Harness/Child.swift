@@ -34,6 +34,14 @@ enum Child {
                 default: throw UsageError("the remote workload runs raw, osd and osd-remote")
                 }
             }
+        case .browse:
+            return try Driver.browse(runs: runs) { directory in
+                switch contender {
+                case .rawSQLite: try RawBrowse(directory)
+                case .osdSQLite: try OSDBrowse(directory)
+                default: throw UsageError("the browse workload runs raw and osd")
+                }
+            }
         case .graphAppend:
             return try Driver.graphAppend(size: size, runs: runs) { directory in
                 try contender.osdSubject((any GraphAppendSubject).self) { try OSDGraphAppend($0, directory) }
