@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "StoreServer", targets: ["StoreServer"]),
         .library(name: "PostgresStore", targets: ["PostgresStore"]),
         .library(name: "StoreBrowser", targets: ["StoreBrowser"]),
+        .library(name: "StoreSync", targets: ["StoreSync"]),
         .executable(name: "trips", targets: ["trips"]),
         .executable(name: "openswiftdata-server", targets: ["openswiftdata-server"]),
     ],
@@ -150,6 +151,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Offline-first sync of a local container through a StoreServer. It imports SwiftData and
+        // Foundation only, and uses only SwiftData's public names (StoreSyncTests checks), so the
+        // same source builds against Apple's framework.
+        .target(name: "StoreSync", dependencies: [.target(name: swiftDataModule)]),
         .executableTarget(
             name: "trips",
             dependencies: [
@@ -245,6 +250,15 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "StoreSyncTests",
+            dependencies: [
+                "StoreSync", "StoreServer", "OpenSwiftData", "JSONStore", "PostgresStore", "PostgresTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .testTarget(

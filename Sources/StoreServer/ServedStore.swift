@@ -93,18 +93,8 @@ final class ServedStore: @unchecked Sendable {
     /// Applies a save once per idempotency key and returns the encoded ``SaveResponse``; a retry
     /// with the same key and body gets the first response back (`isReplay`).
     func save(_ changes: SaveRequest, idempotencyKey key: IdempotencyKey?, fingerprint: String) throws -> SaveReceipt {
-        do {
-            return try save(changes, receiptKey: key?.stored, fingerprint: fingerprint)
-        } catch let error as PersistenceError where error.code == .idempotencyKeyReused {
-            // The store names the key it stores; the client knows its own.
-            throw PersistenceError(.idempotencyKeyReused, "The idempotency key \(key?.key ?? "") was used before for a different save; send each new save with a new key.")
-        }
-    }
-
-    private func save(_ changes: SaveRequest, receiptKey idempotencyKey: String?, fingerprint: String) throws -> SaveReceipt {
         let request = DataStoreSaveChangesRequest(inserted: changes.inserted, updated: try changes.updatedWithChanges(),
                                                   deleted: changes.deleted, editingState: EditingState(author: changes.author))
-        defer { historyEvents.storeChanged() }
         let respond = { (result: DataStoreSaveChangesResult<DefaultSnapshot>) throws -> Data in
             let remapped = changes.inserted.compactMap { snapshot in
                 result.remappedIdentifiers[snapshot.persistentIdentifier].map {
@@ -114,24 +104,44 @@ final class ServedStore: @unchecked Sendable {
             return try WireCoding.encoder().encode(SaveResponse(storeIdentifier: result.storeIdentifier, remapped: remapped,
                                                                 historyToken: result.historyToken as? DefaultHistoryToken))
         }
-        let recording = store as? any SaveReceiptRecording
-        func apply() throws -> SaveReceipt {
+        return try saveOnce(idempotencyKey: key, fingerprint: fingerprint) {
             if let index = try firstMissingUpdate(changes.updated, in: store) {
                 throw SaveValidation.missing(index, changes.updated[index].persistentIdentifier)
             }
-            guard let idempotencyKey else {
+            return (request, respond)
+        }
+    }
+
+    /// Saves the request `prepare` makes and answers with the encoding it makes of the result,
+    /// once per idempotency key: in the store's own transaction when it records receipts, else in
+    /// the server's receipt book. `prepare` runs where the save does (holding the lock when calls
+    /// are serialised), so what it reads of the store is what the save changes.
+    func saveOnce(idempotencyKey key: IdempotencyKey?, fingerprint: String,
+                  prepare: () throws -> (DataStoreSaveChangesRequest<DefaultSnapshot>,
+                                         respond: (DataStoreSaveChangesResult<DefaultSnapshot>) throws -> Data)) throws -> SaveReceipt {
+        defer { historyEvents.storeChanged() }
+        let recording = store as? any SaveReceiptRecording
+        let receiptKey = key?.stored
+        func apply() throws -> SaveReceipt {
+            let (request, respond) = try prepare()
+            guard let receiptKey else {
                 return SaveReceipt(response: try respond(try store.save(request)), isReplay: false)
             }
             if let recording {
-                return try recording.save(request, receiptKey: idempotencyKey, fingerprint: fingerprint, response: respond)
+                return try recording.save(request, receiptKey: receiptKey, fingerprint: fingerprint, response: respond)
             }
-            if let receipt = try receipts.receipt(for: idempotencyKey, fingerprint: fingerprint) { return receipt }
+            if let receipt = try receipts.receipt(for: receiptKey, fingerprint: fingerprint) { return receipt }
             let response = try respond(try store.save(request))
-            receipts.record(response, key: idempotencyKey, fingerprint: fingerprint)
+            receipts.record(response, key: receiptKey, fingerprint: fingerprint)
             return SaveReceipt(response: response, isReplay: false)
         }
-        // The receipt book is the server's own, and a key's check and record must not interleave.
-        return idempotencyKey != nil && recording == nil ? try locked(apply) : try serialised(apply)
+        do {
+            // The receipt book is the server's own, and a key's check and record must not interleave.
+            return receiptKey != nil && recording == nil ? try locked(apply) : try serialised(apply)
+        } catch let error as PersistenceError where error.code == .idempotencyKeyReused {
+            // The store names the key it stores; the client knows its own.
+            throw PersistenceError(.idempotencyKeyReused, "The idempotency key \(key?.key ?? "") was used before for a different save; send each new save with a new key.")
+        }
     }
 }
 

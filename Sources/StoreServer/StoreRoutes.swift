@@ -56,10 +56,12 @@ struct StoreRoutes: Sendable {
             try await work.run { try querying(bytes) { query, author in try store.batchDelete(query, author: author) } }
             return Response(status: .noContent)
         }
-        routes(needing: .write, on: router).post(RouterPath(StoreAPI.save)) { request, _ in
+        let writing = routes(needing: .write, on: router)
+        writing.post(RouterPath(StoreAPI.save)) { request, _ in
             try await save(request)
         }
         registerHistory(reading: reading, administering: administering)
+        registerSync(reading: reading, writing: writing)
     }
 
     /// Checks, decodes and validates a query body, then runs `call` with the query (a heavy one
@@ -77,8 +79,7 @@ struct StoreRoutes: Sendable {
     }
 
     private func save(_ request: Request) async throws -> Response {
-        // A key is its token's own: another token sending the same key makes a save of its own.
-        let key = try idempotencyKey(of: request).map { IdempotencyKey(namespace: try tokens.grant(of: request).namespace, key: $0) }
+        let key = try idempotencyKey(of: request)
         let bytes = try await body.bytes(of: request)
         let receipt = try await work.run { [store, body] in
             let validation = SaveValidation(schema: store.schema)
@@ -96,8 +97,14 @@ struct StoreRoutes: Sendable {
         return JSONResponse.make(encoded: receipt.response, headers: headers)
     }
 
+    /// The request's idempotency key, in the namespace of its token: another token sending the
+    /// same key makes a save of its own.
+    func idempotencyKey(of request: Request) throws -> IdempotencyKey? {
+        try idempotencyKeyHeader(of: request).map { IdempotencyKey(namespace: try tokens.grant(of: request).namespace, key: $0) }
+    }
+
     /// 1 to 128 characters of letters, digits, `-`, `_`, `.` and `:` (a UUID fits).
-    private func idempotencyKey(of request: Request) throws -> String? {
+    private func idempotencyKeyHeader(of request: Request) throws -> String? {
         guard let name = HTTPField.Name(StoreAPI.idempotencyKeyHeader), let key = request.headers[name] else { return nil }
         let allowed = key.utf8.allSatisfy { byte -> Bool in
             switch byte {

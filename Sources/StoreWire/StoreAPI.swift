@@ -19,6 +19,14 @@ package enum StoreAPI {
     package static let deleteHistory = "/v1/history/delete"
     /// Server-sent events: one ``HistoryEvent`` on connecting and after each new transaction.
     package static let historyEvents = "/v1/history/events"
+    /// A sync client's changes (``SyncPushRequest``), applied once per idempotency key.
+    package static let syncPush = "/v1/sync/push"
+    /// The changes after a history transaction, with the changed models' rows (``SyncPullRequest``).
+    package static let syncPull = "/v1/sync/pull"
+    /// Every model of an entity, for a first sync (``SyncSnapshotRequest``).
+    package static let syncSnapshot = "/v1/sync/snapshot"
+    /// What others changed that a push would overwrite (``SyncConflictsRequest``); read-only.
+    package static let syncConflicts = "/v1/sync/conflicts"
     /// The served schema's version and entity fingerprints (`StoredSchema`), as a `GET`.
     package static let schema = "/v1/schema"
 
