@@ -24,7 +24,7 @@ extension PostgresStore: HistoryProviding {
         let records = try historyRecords(query)
         // `finish` takes them oldest first.
         let ascending = query.newestFirst ? records.reversed() : records
-        return try descriptor.finish(try ascending.map { try $0.transaction(storeIdentifier: identifier) }, filter: filter)
+        return try descriptor.evaluated(try ascending.map { try $0.transaction(storeIdentifier: identifier) }, filter: filter)
     }
 
     /// Deletes the transactions `descriptor` selects, with their changes; tokens below the
@@ -35,7 +35,7 @@ extension PostgresStore: HistoryProviding {
             let records = try historyRecords(HistoryRecordQuery(descriptor, filter: filter), on: connection)
             // Typed transactions only when Swift has a part to play: deleting needs no model types.
             let numbers = descriptor.limitsInStore(filter) ? records.map(\.transactionIdentifier)
-                : try descriptor.finish(try records.map { try $0.transaction(storeIdentifier: identifier) }, filter: filter).map(\.transactionIdentifier)
+                : try descriptor.evaluated(try records.map { try $0.transaction(storeIdentifier: identifier) }, filter: filter).map(\.transactionIdentifier)
             try PostgresHistory.delete(numbers, pool, connection)
         }
     }

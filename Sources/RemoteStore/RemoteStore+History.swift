@@ -27,7 +27,7 @@ extension RemoteStore: HistoryProviding {
         }
         // `finish` takes them oldest first.
         let records = query.newestFirst ? response.transactions.reversed() : response.transactions
-        return try descriptor.finish(try records.map { try $0.transaction(storeIdentifier: response.storeIdentifier) }, filter: filter)
+        return try descriptor.evaluated(try records.map { try $0.transaction(storeIdentifier: response.storeIdentifier) }, filter: filter)
     }
 
     /// Deletes the transactions `descriptor` selects on the server; tokens below the highest

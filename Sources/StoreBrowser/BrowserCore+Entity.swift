@@ -66,7 +66,7 @@ extension BrowserCore {
         for relationship in entity.relationships where !relationship.isToMany {
             guard let index = layout.index(ofProperty: relationship.name) else { continue }
             let related = Set(snapshots.compactMap { StoredValue.unwrapped(layout.values(of: $0)[index]) as? PersistentIdentifier })
-            labels.merge(self.labels(of: related.sorted(), destination: relationship.destination)) { first, _ in first }
+            labels.merge(self.labels(of: related.sorted())) { first, _ in first }
         }
         return labels
     }

@@ -83,7 +83,7 @@ extension BrowserCore {
             var labels: [PersistentIdentifier: String] = [:]
             for relationship in entity.relationships {
                 let related = self.relatedIdentifiers(layout.index(ofProperty: relationship.name).map { values[$0] } ?? nil)
-                labels.merge(self.labels(of: Array(related.prefix(Self.relatedShown)), destination: relationship.destination)) { first, _ in first }
+                labels.merge(self.labels(of: Array(related.prefix(Self.relatedShown)))) { first, _ in first }
             }
             let history: Result<ModelHistory.Page, BrowserError>
             if server.keepsHistory {
@@ -99,19 +99,22 @@ extension BrowserCore {
         }
     }
 
-    /// `Entity key: title` for related models whose entity has a title attribute, read in one query;
+    /// `Entity key: title` for related models whose entity has a title attribute, one query per
+    /// entity the models belong to (a relationship to a class may hold its subclasses' models);
     /// call on the store's threads. Labels are a courtesy: a store that cannot look them up by
     /// identifier leaves the models to be shown by key.
-    func labels(of identifiers: [PersistentIdentifier], destination name: String) -> [PersistentIdentifier: String] {
-        guard !identifiers.isEmpty, let destination = try? schema.entity(named: name), let titleAttribute = Self.titleAttribute(of: destination),
-              let type = destination.modelType else { return [:] }
-        let layout = DataStoreRowLayout(for: type)
-        let lookup = DataStoreQuery(entityName: destination.name, filter: .in(.identifier, identifiers.map(QueryValue.identifier), type: QueryValueType(.identifier)))
+    func labels(of identifiers: [PersistentIdentifier]) -> [PersistentIdentifier: String] {
         var labels: [PersistentIdentifier: String] = [:]
-        for related in (try? server.snapshots(lookup)) ?? [] {
-            let values = layout.values(of: related)
-            if let index = layout.index(ofProperty: titleAttribute.name), let text = StoredValue.text(values[index]) {
-                labels[related.persistentIdentifier] = "\(related.persistentIdentifier.entityName) \(ModelKey.text(of: related.persistentIdentifier)): \(text)"
+        for (entityName, members) in Dictionary(grouping: identifiers, by: \.entityName) {
+            guard let entity = try? schema.entity(named: entityName), let titleAttribute = Self.titleAttribute(of: entity),
+                  let type = entity.modelType else { continue }
+            let layout = DataStoreRowLayout(for: type)
+            guard let index = layout.index(ofProperty: titleAttribute.name) else { continue }
+            let lookup = DataStoreQuery(entityName: entity.name, filter: .in(.identifier, members.map(QueryValue.identifier), type: QueryValueType(.identifier)))
+            for related in (try? server.snapshots(lookup)) ?? [] {
+                if let text = StoredValue.text(layout.values(of: related)[index]) {
+                    labels[related.persistentIdentifier] = "\(related.persistentIdentifier.entityName) \(ModelKey.text(of: related.persistentIdentifier)): \(text)"
+                }
             }
         }
         return labels

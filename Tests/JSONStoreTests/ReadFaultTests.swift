@@ -77,7 +77,7 @@ import Testing
         let text = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "\"title\" : \"a\"", with: "\"title\" : \"edited\"")
         try Data(text.utf8).write(to: url)
         #expect(throws: JSONStoreError.self) { try notesContainer(url) }
-        let checksum = try #require(text.range(of: #",\n  {"crc32c":""#))
+        let checksum = try #require(text.range(of: #",\#n  {"crc32c":""#))
         try Data((text[..<checksum.lowerBound] + "\n]").utf8).write(to: url)
         let context = ModelContext(try notesContainer(url))
         #expect(try context.fetch(FetchDescriptor<JSONNote>(sortBy: [SortDescriptor(\.title)])).map(\.title) == ["b", "edited"])

@@ -20,7 +20,7 @@ import Testing
     }
 
     /// Waits up to `seconds` for `condition`.
-    private func eventually(_ seconds: Double = 15, _ condition: () throws -> Bool) async throws -> Bool {
+    private func eventually(_ seconds: Double = 120, _ condition: () throws -> Bool) async throws -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if try condition() { return true }

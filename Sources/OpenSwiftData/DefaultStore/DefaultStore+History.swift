@@ -26,7 +26,7 @@ extension DefaultStore: HistoryProviding {
         let records = try read("Fetching history") { db in try historyRecords(query, db: db) }
         // `finish` takes them oldest first.
         let ascending = query.newestFirst ? records.reversed() : records
-        return try descriptor.finish(try ascending.map { try $0.transaction(storeIdentifier: storeIdentifier) }, filter: filter)
+        return try descriptor.evaluated(try ascending.map { try $0.transaction(storeIdentifier: storeIdentifier) }, filter: filter)
     }
 
     /// Deletes the selected transactions with their changes; tokens below the highest deleted
@@ -39,7 +39,7 @@ extension DefaultStore: HistoryProviding {
             let records = try historyRecords(HistoryRecordQuery(descriptor, filter: filter), db: db)
             // Typed transactions only when Swift has a part to play: deleting needs no model types.
             let numbers = descriptor.limitsInStore(filter) ? records.map(\.transactionIdentifier)
-                : try descriptor.finish(try records.map { try $0.transaction(storeIdentifier: storeIdentifier) }, filter: filter).map(\.transactionIdentifier)
+                : try descriptor.evaluated(try records.map { try $0.transaction(storeIdentifier: storeIdentifier) }, filter: filter).map(\.transactionIdentifier)
             try deleteHistory(numbers, db: db)
         }
     }

@@ -53,7 +53,7 @@ package struct HistoryBook: Codable, Sendable {
         let filter = HistoryFilter(descriptor.predicate)
         try filter.checkTokens(storeIdentifier: storeIdentifier, deletedThrough: deletedThrough)
         let selected = candidates(filter).filter(filter.admits)
-        return try descriptor.finish(try selected.map { try $0.transaction(storeIdentifier: storeIdentifier) }, filter: filter)
+        return try descriptor.evaluated(try selected.map { try $0.transaction(storeIdentifier: storeIdentifier) }, filter: filter)
     }
 
     /// The records from the lowest number the filter admits on. Records are kept in number order,

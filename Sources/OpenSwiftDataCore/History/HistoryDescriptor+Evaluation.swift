@@ -22,7 +22,7 @@ extension HistoryDescriptor where TransactionType == DefaultHistoryTransaction {
 
     /// The transactions a store selected with `filter`, in ascending number order, finished in
     /// Swift: the rest of the predicate, the sort, then the limit.
-    package func finish(_ transactions: [DefaultHistoryTransaction], filter: HistoryFilter) throws -> [DefaultHistoryTransaction] {
+    package func evaluated(_ transactions: [DefaultHistoryTransaction], filter: HistoryFilter) throws -> [DefaultHistoryTransaction] {
         var result = transactions
         if !filter.isComplete, let predicate {
             result = try result.filter { try predicate.evaluate($0) }
