@@ -69,25 +69,51 @@ final class HTTPTransport: @unchecked Sendable {
     /// POSTs `body` (or GETs when nil), sending it again after a network failure or a 502, 503
     /// or 504, up to the configured number of attempts, after the pause a `Retry-After` asks for
     /// (5 s at most). Errors name `label` (the path unless given): a request made on behalf of
-    /// another one names that one.
+    /// another one names that one. A call that changes the store (``StoreAPI/changing``) which
+    /// reached the server on some attempt and never got an answer fails with `.outcomeUnknown`:
+    /// it may have been applied, and saying "unreachable" would invite a retry that applies it twice.
     func send(_ path: String, body: Data?, headers extra: [(String, String)] = [], label: String? = nil) throws -> Reply {
+        let label = label ?? path
         var lastFailure: RemoteStoreError?
+        var lostAnswer: String?
         var pause: TimeInterval = 0
         for attempt in 0..<attempts {
             if attempt > 0 { Thread.sleep(forTimeInterval: pause) }
             pause = min(0.1 * pow(3, Double(attempt)), 2)
             do {
-                let reply = try once(path, body: body, headers: extra, label: label ?? path)
-                guard [502, 503, 504].contains(reply.status), attempt < attempts - 1 else { return reply }
+                let reply = try once(path, body: body, headers: extra, label: label)
+                guard [502, 503, 504].contains(reply.status) else { return reply }
+                guard attempt < attempts - 1 else {
+                    if let lostAnswer, StoreAPI.changing.contains(path) { throw outcomeUnknown(label, lostAnswer: lostAnswer) }
+                    return reply
+                }
                 if let seconds = reply.headers.first(name: "Retry-After").flatMap(Double.init), seconds >= 0 {
                     pause = min(seconds, 5)
                 }
-            } catch let failure as RemoteStoreError {
-                guard failure.code != .invalidConfiguration else { throw failure }
-                lastFailure = failure
+            } catch let failure as AttemptFailure {
+                guard failure.error.code != .invalidConfiguration else { throw failure.error }
+                lastFailure = failure.error
+                if let reason = failure.lostAnswer { lostAnswer = reason }
             }
         }
+        if let lostAnswer, StoreAPI.changing.contains(path) { throw outcomeUnknown(label, lostAnswer: lostAnswer, underlying: lastFailure) }
         throw lastFailure ?? RemoteStoreError(.unreachable, "The server at \(baseURL) did not answer.")
+    }
+
+    private func outcomeUnknown(_ label: String, lostAnswer: String, underlying: RemoteStoreError? = nil) -> RemoteStoreError {
+        RemoteStoreError(.outcomeUnknown, "\(label) was sent to the server at \(baseURL), but no answer came back (\(lostAnswer); \(attempts) attempts): it may have been applied.", underlying: underlying)
+    }
+
+    /// One attempt's failure; `lostAnswer` says why no answer came when the request may have
+    /// reached the server (it was connected and sent, wholly or in part), nil when it cannot have.
+    private struct AttemptFailure: Error {
+        let error: RemoteStoreError
+        let lostAnswer: String?
+
+        init(_ error: RemoteStoreError, lostAnswer: String? = nil) {
+            self.error = error
+            self.lostAnswer = lostAnswer
+        }
     }
 
     private func once(_ path: String, body: Data?, headers extra: [(String, String)], label: String) throws -> Reply {
@@ -106,7 +132,7 @@ final class HTTPTransport: @unchecked Sendable {
         do {
             request = try template(path, method: body == nil ? .GET : .POST)
         } catch {
-            throw RemoteStoreError(.invalidConfiguration, "\(baseURL + path) is not a URL a request can be sent to: \(error).", underlying: error)
+            throw AttemptFailure(RemoteStoreError(.invalidConfiguration, "\(baseURL + path) is not a URL a request can be sent to: \(error).", underlying: error))
         }
         if let body {
             request.headers.add(name: "Content-Type", value: "application/json")
@@ -144,20 +170,23 @@ final class HTTPTransport: @unchecked Sendable {
         }
     }
 
-    private func classify(_ failure: PlainHTTPConnection.Failure, path: String) -> RemoteStoreError {
+    private func classify(_ failure: PlainHTTPConnection.Failure, path: String) -> AttemptFailure {
         switch failure {
         case .connectTimedOut:
-            noConnection(underlying: failure)
+            AttemptFailure(noConnection(underlying: failure))
+        case .noConnection(let reason):
+            AttemptFailure(unreachable(for: path, reason: reason, underlying: failure))
         case .timedOut:
-            noAnswer(to: path, underlying: failure)
+            AttemptFailure(noAnswer(to: path, underlying: failure), lostAnswer: "no answer within \(timeout)")
         case .invalidHeader(let name):
-            RemoteStoreError(.invalidConfiguration, "The \(name) header of \(path) holds a line break; remove it from the token or header value.", underlying: failure)
+            AttemptFailure(RemoteStoreError(.invalidConfiguration, "The \(name) header of \(path) holds a line break; remove it from the token or header value.", underlying: failure))
         case .closedBeforeAnswer:
-            RemoteStoreError(.unreachable, "The server at \(baseURL) closed the connection before answering \(path) (after \(attempts) attempts). Check that openswiftdata-server is running.", underlying: failure)
+            AttemptFailure(RemoteStoreError(.unreachable, "The server at \(baseURL) closed the connection before answering \(path) (after \(attempts) attempts). Check that openswiftdata-server is running.", underlying: failure),
+                           lostAnswer: "the server closed the connection before answering")
         case .malformed(let reason):
-            RemoteStoreError(.invalidResponse, "The answer of the server at \(baseURL) to \(path) is not HTTP/1.1 (\(reason)); check that the URL names an openswiftdata-server and not another service.", underlying: failure)
+            AttemptFailure(RemoteStoreError(.invalidResponse, "The answer of the server at \(baseURL) to \(path) is not HTTP/1.1 (\(reason)); check that the URL names an openswiftdata-server and not another service.", underlying: failure))
         case .failed(let reason):
-            unreachable(for: path, reason: reason, underlying: failure)
+            AttemptFailure(unreachable(for: path, reason: reason, underlying: failure), lostAnswer: reason)
         }
     }
     #endif
@@ -171,14 +200,17 @@ final class HTTPTransport: @unchecked Sendable {
         return request
     }
 
-    private func classify(_ error: any Error, path: String) -> RemoteStoreError {
+    private func classify(_ error: any Error, path: String) -> AttemptFailure {
         if let error = error as? HTTPClientError, error == .connectTimeout {
-            return noConnection(underlying: error)
+            return AttemptFailure(noConnection(underlying: error))
         }
         if let error = error as? HTTPClientError, [.deadlineExceeded, .readTimeout].contains(error) {
-            return noAnswer(to: path, underlying: error)
+            return AttemptFailure(noAnswer(to: path, underlying: error), lostAnswer: "no answer within \(timeout)")
         }
-        return unreachable(for: path, reason: "\(error)", underlying: error)
+        // Failing to connect sends nothing; any other failure may come after the request went.
+        var connecting = error is NIOConnectionError
+        if case .connectTimeout? = error as? ChannelError { connecting = true }
+        return AttemptFailure(unreachable(for: path, reason: "\(error)", underlying: error), lostAnswer: connecting ? nil : "\(error)")
     }
 
     private func noConnection(underlying: any Error) -> RemoteStoreError {

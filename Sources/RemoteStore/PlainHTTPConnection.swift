@@ -11,6 +11,8 @@ import Glibc
 final class PlainHTTPConnection: @unchecked Sendable {
     enum Failure: Error {
         case connectTimedOut
+        /// No connection: the name does not resolve, or the server refused. Nothing was sent.
+        case noConnection(String)
         case timedOut
         /// The server closed the connection before sending any byte of the answer.
         case closedBeforeAnswer
@@ -53,10 +55,10 @@ final class PlainHTTPConnection: @unchecked Sendable {
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
         guard status == 0, let first = list else {
-            throw .failed("the host name \(host) cannot be resolved (\(String(cString: gai_strerror(status))))")
+            throw .noConnection("the host name \(host) cannot be resolved (\(String(cString: gai_strerror(status))))")
         }
         defer { freeaddrinfo(first) }
-        var lastFailure = Failure.failed("\(host) has no address")
+        var lastFailure = Failure.noConnection("\(host) has no address")
         var entry: UnsafeMutablePointer<addrinfo>? = first
         while let address = entry {
             do {
@@ -72,7 +74,7 @@ final class PlainHTTPConnection: @unchecked Sendable {
 
     private static func connect(_ address: addrinfo, deadline: ContinuousClock.Instant) throws(Failure) -> Int32 {
         let descriptor = Glibc.socket(address.ai_family, address.ai_socktype, address.ai_protocol)
-        guard descriptor >= 0 else { throw .failed("no socket (\(String(cString: strerror(errno))))") }
+        guard descriptor >= 0 else { throw .noConnection("no socket (\(String(cString: strerror(errno))))") }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         var on: Int32 = 1
         _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
@@ -80,12 +82,13 @@ final class PlainHTTPConnection: @unchecked Sendable {
             guard errno == EINPROGRESS else {
                 let reason = String(cString: strerror(errno))
                 close(descriptor)
-                throw .failed("the connection was refused (\(reason))")
+                throw .noConnection("the connection was refused (\(reason))")
             }
             do {
                 try wait(descriptor, for: Int16(POLLOUT), until: deadline)
             } catch {
                 close(descriptor)
+                if case .failed(let reason) = error { throw .noConnection(reason) }
                 throw error == .timedOut ? .connectTimedOut : error
             }
             var problem: Int32 = 0
@@ -93,7 +96,7 @@ final class PlainHTTPConnection: @unchecked Sendable {
             _ = getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &problem, &length)
             guard problem == 0 else {
                 close(descriptor)
-                throw .failed("the connection was refused (\(String(cString: strerror(problem))))")
+                throw .noConnection("the connection was refused (\(String(cString: strerror(problem))))")
             }
         }
         return descriptor

@@ -1,6 +1,7 @@
 import Foundation
 import OpenSwiftData
 import StoreWire
+import Synchronization
 
 /// A store whose models live on a `StoreServer` (the `openswiftdata-server` executable, or any app
 /// hosting one), reached over HTTP/JSON.
@@ -17,7 +18,9 @@ import StoreWire
 ///   sorted by the context, as with every store.
 /// - A save is one transaction on the server. It carries an idempotency key, and a save whose
 ///   answer was lost (dropped connection, timeout, 503) is sent again with the same key: the
-///   server applies it once and answers the retry with the first result.
+///   server applies it once and answers the retry with the first result. When every attempt's
+///   answer is lost, the save fails with `.outcomeUnknown` (it may have been applied), and saving
+///   the same changes again reuses the key.
 /// - Errors are ``RemoteStoreError``s with the server's message; after a failed save the context's
 ///   changes are still pending.
 /// - The calls are synchronous, like the whole `DataStore` API. Over `http://` the calling thread
@@ -42,6 +45,8 @@ public final class RemoteStore: DataStore, DataStoreBatching, QueryableDataStore
     let historyListener: HistoryEventListener
     /// Whether the server's schema was found to agree with ``schema``; checked before the first request.
     let schemaAgreement = SchemaAgreement()
+    /// The last save whose answer was lost, and its key: the same changes saved again reuse it.
+    let unansweredSave = Mutex<(fingerprint: String, key: String)?>(nil)
 
     /// Creates a store that talks to the configuration's server; nothing is sent until the first
     /// request, and the migration plan is the server's business, not used here.
@@ -123,11 +128,24 @@ public final class RemoteStore: DataStore, DataStoreBatching, QueryableDataStore
 
     /// Sends one save, retried under one idempotency key.
     func send(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> SaveResponse {
-        let body = try encode(SaveRequest(inserted: request.inserted, updated: request.updated, deleted: request.deleted,
-                                          author: request.editingState.author))
-        // One key per logical save: every retry of this call sends the same one.
-        let key = UUID().uuidString
-        return try call(StoreAPI.save, body: body, headers: [(StoreAPI.idempotencyKeyHeader, key)], as: SaveResponse.self)
+        let message = SaveRequest(inserted: request.inserted, updated: request.updated, deleted: request.deleted,
+                                  author: request.editingState.author)
+        let body = try encode(message)
+        // One key per logical save: every retry of this call sends the same one, and so does the
+        // next save of the same changes after an answer was lost (compared as the server does).
+        let key = try unansweredSave.withLock { pending in
+            guard let pending, pending.fingerprint == (try WireCoding.fingerprint(of: message)) else { return UUID().uuidString }
+            return pending.key
+        }
+        do {
+            let response = try call(StoreAPI.save, body: body, headers: [(StoreAPI.idempotencyKeyHeader, key)], as: SaveResponse.self)
+            unansweredSave.withLock { $0 = nil }
+            return response
+        } catch let error as RemoteStoreError where error.code == .outcomeUnknown {
+            let fingerprint = try WireCoding.fingerprint(of: message)
+            unansweredSave.withLock { $0 = (fingerprint, key) }
+            throw RemoteStoreError(.outcomeUnknown, error.message + " The changes are still pending; saving them again unchanged sends the same idempotency key (\(key)), so the server applies them at most once.", underlying: error)
+        }
     }
 
     func remap(of response: SaveResponse) -> [PersistentIdentifier: PersistentIdentifier] {

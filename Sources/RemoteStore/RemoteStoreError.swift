@@ -32,6 +32,11 @@ public struct RemoteStoreError: Error, CustomStringConvertible, Sendable {
         public static let payloadTooLarge = Code(rawValue: "payloadTooLarge")
         /// The server could not be reached (refused, reset, DNS), after every attempt.
         public static let unreachable = Code(rawValue: "unreachable")
+        /// A request that changes the store (a save, a batch delete) reached the server, but no
+        /// answer came back: it may have been applied. After a save, the context's changes are
+        /// still pending, and saving them again sends the same idempotency key, so the server
+        /// applies them at most once.
+        public static let outcomeUnknown = Code(rawValue: "outcomeUnknown")
         /// No answer within the configured timeout, after every attempt.
         public static let timedOut = Code(rawValue: "timedOut")
         /// 5xx: the server failed.

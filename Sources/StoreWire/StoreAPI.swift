@@ -30,6 +30,9 @@ package enum StoreAPI {
     /// The served schema's version and entity fingerprints (`StoredSchema`), as a `GET`.
     package static let schema = "/v1/schema"
 
+    /// The calls that change the store: one whose answer is lost may have been applied.
+    package static let changing: Set<String> = [save, batchDelete, deleteHistory]
+
     /// Carries the client's key for one logical save; a retry sends the same key.
     package static let idempotencyKeyHeader = "Idempotency-Key"
     /// Set on a save response that repeats the recorded response of an earlier attempt.

@@ -24,7 +24,7 @@ struct Bucket: ParsableCommand {
             let trip = try catalog.resolve(self.trip)
             let item = BucketListItem(title: title, details: details, hasReservation: reserved)
             trip.bucketList.append(item)
-            try context.save()
+            try context.save("added '\(title)' to \(catalog.label(trip))", advice: .checkFirst("trips bucket list \(catalog.number(trip))"))
             print("Added '\(title)' to \(catalog.label(trip)) (\(trip.bucketList.count) on the list)")
         }
     }
@@ -63,7 +63,7 @@ struct Bucket: ParsableCommand {
             let trip = try catalog.resolve(self.trip)
             let item = try BucketLines.item(titled: title, in: trip, catalog: catalog)
             item.isInPlan = true
-            try context.save()
+            try context.save("planned '\(item.title)' on \(catalog.label(trip))", advice: .repeatable("it plans the same item again"))
             print("Planned '\(item.title)' on \(catalog.label(trip))")
         }
     }
@@ -79,7 +79,7 @@ struct Bucket: ParsableCommand {
             let catalog = try TripCatalog(context)
             let trip = try catalog.resolve(self.trip)
             context.delete(try BucketLines.item(titled: title, in: trip, catalog: catalog))
-            try context.save()
+            try context.save("removed '\(title)' from \(catalog.label(trip))", advice: .checkFirst("trips bucket list \(catalog.number(trip))"))
             print("Removed '\(title)' from \(catalog.label(trip))")
         }
     }
@@ -98,7 +98,7 @@ struct Stay: ParsableCommand {
         let trip = try catalog.resolve(self.trip)
         if let previous = trip.livingAccommodation { context.delete(previous) }
         trip.livingAccommodation = LivingAccommodation(placeName: place, address: address)
-        try context.save()
+        try context.save("set the stay on \(catalog.label(trip))", advice: .repeatable("it sets the same stay again"))
         print("Staying at \(place) on \(catalog.label(trip))")
     }
 }

@@ -11,12 +11,13 @@ struct Add: ParsableCommand {
     @Option(help: "Where the trip goes.") var destination: String
     @Option(help: ArgumentHelp("First day.", valueName: "YYYY-MM-DD")) var start: TripDate
     @Option(help: ArgumentHelp("Last day (default: the first day).", valueName: "YYYY-MM-DD")) var end: TripDate?
-    @Option(parsing: .unconditional, help: "Budget, in your currency.") var budget: Double = 0
+    @Option(parsing: .unconditional, help: ArgumentHelp("Budget, in your currency, such as 1200 or 99.50.", valueName: "amount"))
+    var budget = Budget(argument: "0")
     @Option(help: "Free-form notes.") var notes: String?
 
     func validate() throws {
         if let end, end < start { throw ValidationError("--end must not be before --start.") }
-        try BudgetValidation.check(budget)
+        _ = try budget.cents()
         if name.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("The trip needs a name.") }
     }
 
@@ -31,9 +32,10 @@ struct Add: ParsableCommand {
             throw TripsError("#\(number) \(existing.name) already starts on \(DateDisplay.string(startDate)); nothing was added. Change it with `trips edit \(number) …`, or give the new trip another name or start.")
         }
         let trip = Trip(name: name, destination: destination, startDate: startDate, endDate: (end ?? start).date,
-                        budgetCents: BudgetValidation.cents(budget), notes: notes)
+                        budgetCents: try budget.cents(), notes: notes)
         context.insert(trip)
-        try context.save()
+        try context.save("added the trip '\(name)' (\(DateDisplay.string(startDate)))",
+                         advice: .repeatable("it adds the trip only if no trip of that name starts that day"))
         print("Added \(try TripCatalog(context).label(trip)) (\(trip.destination), \(DateDisplay.string(trip.startDate)))")
     }
 }
@@ -66,14 +68,15 @@ struct List: ParsableCommand {
         print(TripTable(trips: trips, catalog: catalog).render())
     }
 
+    /// Each bound applies only when given: `Date.distantPast` and `.distantFuture` stand-ins
+    /// would hide trips outside years 1–4000, which a date option or another client can store.
     private func predicate() -> Predicate<Trip> {
-        let destination = destination
-        let earliest = from?.date ?? .distantPast
-        let latest = to?.date ?? .distantFuture
-        if let destination {
-            return #Predicate { $0.destination == destination && $0.endDate >= earliest && $0.startDate <= latest }
+        let place = destination ?? "", anyPlace = destination == nil
+        let earliest = from?.date ?? .now, anyEnd = from == nil
+        let latest = to?.date ?? .now, anyStart = to == nil
+        return #Predicate {
+            (anyPlace || $0.destination == place) && (anyEnd || $0.endDate >= earliest) && (anyStart || $0.startDate <= latest)
         }
-        return #Predicate { $0.endDate >= earliest && $0.startDate <= latest }
     }
 
     private func sortDescriptors() -> [SortDescriptor<Trip>] {
@@ -126,14 +129,14 @@ struct Edit: ParsableCommand {
     @Option(help: "A new destination.") var destination: String?
     @Option(help: ArgumentHelp("A new first day.", valueName: "YYYY-MM-DD")) var start: TripDate?
     @Option(help: ArgumentHelp("A new last day.", valueName: "YYYY-MM-DD")) var end: TripDate?
-    @Option(parsing: .unconditional, help: "A new budget.") var budget: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp("A new budget, such as 1200 or 99.50.", valueName: "amount")) var budget: Budget?
     @Option(help: "New notes (an empty string removes them).") var notes: String?
 
     func validate() throws {
         if [name, destination, notes].allSatisfy({ $0 == nil }) && start == nil && end == nil && budget == nil {
             throw ValidationError("Say what to change, e.g. --destination or --start.")
         }
-        if let budget { try BudgetValidation.check(budget) }
+        if let budget { _ = try budget.cents() }
     }
 
     func run() throws {
@@ -144,12 +147,12 @@ struct Edit: ParsableCommand {
         if let destination { trip.destination = destination }
         if let start { trip.startDate = start.date }
         if let end { trip.endDate = end.date }
-        if let budget { trip.budgetCents = BudgetValidation.cents(budget) }
+        if let budget { trip.budgetCents = try budget.cents() }
         if let notes { trip.notes = notes.isEmpty ? nil : notes }
         guard trip.endDate >= trip.startDate else {
             throw TripsError("The trip would end (\(DateDisplay.string(trip.endDate))) before it starts (\(DateDisplay.string(trip.startDate))); nothing was changed.")
         }
-        try context.save()
+        try context.save("changed \(catalog.label(trip))", advice: .repeatable("it sets the same values again"))
         print("Updated #\(catalog.number(trip)) \(trip.name)")
     }
 }
@@ -166,7 +169,7 @@ struct Delete: ParsableCommand {
         let trip = try catalog.resolve(self.trip)
         let label = catalog.label(trip)
         context.delete(trip)
-        try context.save()
+        try context.save("deleted \(label)", advice: .checkFirst("trips list"))
         print("Deleted \(label)")
     }
 }

@@ -12,6 +12,10 @@ struct TripsCommand: ParsableCommand {
             Trips are kept in \(ModelConfiguration.defaultDirectory.path)/default.store unless --store or \
             --remote names another store. Dates are written YYYY-MM-DD. Listings take --json.
 
+            Exit status: 0 on success, 1 on an error, 75 when a change sent through --remote may \
+            have been applied but its answer was lost (the message says how to check, and whether \
+            the same command is safe to run again).
+
             STORE OPTIONS (every subcommand takes them, before or after its name):
             \(StoreOptions.summary)
             """,

@@ -84,4 +84,26 @@ import Testing
         #expect(stored.map(\.slug) == ["once"])
         #expect(stored.first?.persistentModelID == note.persistentModelID)
     }
+
+    /// A save whose every answer was lost may have been applied: it says so, and saving the same
+    /// changes again sends the same key, so the server applies them once (issue 46).
+    @Test func aSaveWhoseEveryAnswerWasLostSaysItMayHaveBeenAppliedAndItsRepeatAppliesOnce() throws {
+        let proxy = try RecordingProxy(upstream: server.url, stallFirstSave: .milliseconds(600), stallingSaves: 2)
+        defer { proxy.stop() }
+        let context = ModelContext(try remoteContainer(schema: notesSchema, url: proxy.url, timeout: .milliseconds(300), attempts: 2))
+        context.insert(Note(slug: "maybe", text: "x", rank: 1))
+        let error = #expect(throws: RemoteStoreError.self) { try context.save() }
+        let key = try #require(proxy.recorded.first { $0.path == StoreAPI.save }?.idempotencyKey)
+        #expect(error?.code == .outcomeUnknown)
+        #expect(error?.message == "/v1/save was sent to the server at \(proxy.url.absoluteString), but no answer came back (no answer within 0.3 seconds; 2 attempts): it may have been applied. The changes are still pending; saving them again unchanged sends the same idempotency key (\(key)), so the server applies them at most once.")
+        #expect(context.hasChanges)
+
+        try context.save()
+        let saves = proxy.recorded.filter { $0.path == StoreAPI.save }
+        #expect(saves.map(\.idempotencyKey) == [key, key, key])
+        #expect(saves.map(\.replayed) == [false, true, true])
+        #expect(!context.hasChanges)
+        let stored = try ModelContext(try remoteContainer(schema: notesSchema, url: server.url)).fetch(FetchDescriptor<Note>())
+        #expect(stored.map(\.slug) == ["maybe"])
+    }
 }

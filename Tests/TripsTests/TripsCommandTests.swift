@@ -82,6 +82,19 @@ struct TripsRunner {
         #expect(byName.output.split(separator: "\n").dropFirst(2).map { String($0.split(separator: " ")[1]) } == ["Paris", "Lyon", "Kyoto"])
     }
 
+    @Test func listWithoutDateBoundsShowsTripsOfEveryYear() throws {
+        let trips = try TripsRunner()
+        _ = try trips.run("add", "Far", "--destination", "Mars", "--start", "4001-01-02")
+        _ = try trips.run("add", "Farther", "--destination", "Mars", "--start", "9999-12-31")
+        _ = try trips.run("add", "Early", "--destination", "Rome", "--start", "0001-01-01")
+        _ = try trips.run("add", "Paris", "--destination", "France", "--start", "2026-05-01")
+        let names = { (output: String) in output.split(separator: "\n").dropFirst(2).map { String($0.split(separator: " ")[1]) } }
+        #expect(names(try trips.run("list").output) == ["Early", "Paris", "Far", "Farther"])
+        #expect(names(try trips.run("list", "--destination", "Mars").output) == ["Far", "Farther"])
+        #expect(names(try trips.run("list", "--from", "2027-01-01").output) == ["Far", "Farther"])
+        #expect(names(try trips.run("list", "--to", "2026-12-31").output) == ["Early", "Paris"])
+    }
+
     @Test func showEditAndDeleteATripByNameOrNumber() throws {
         let trips = try TripsRunner()
         _ = try trips.run("add", "Paris", "--destination", "France", "--start", "2026-05-01", "--end", "2026-05-03")

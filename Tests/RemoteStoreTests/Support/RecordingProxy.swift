@@ -8,7 +8,7 @@ import NIOCore
 import StoreWire
 
 /// An HTTP proxy in front of a test server that records what clients send, and can hold back the
-/// answer to the first save (the server has committed it) past the client's timeout: a response
+/// answers to the first saves (the server has committed them) past the client's timeout: responses
 /// lost on the way back.
 final class RecordingProxy: @unchecked Sendable {
     struct Exchange {
@@ -23,13 +23,16 @@ final class RecordingProxy: @unchecked Sendable {
     private var exchanges: [Exchange] = []
     private var stalledSaves = 0
     private let stallFirstSave: Duration?
+    private let stalledSaveCount: Int
     private(set) var url: URL!
     private var task: Task<Void, any Error>?
 
     var recorded: [Exchange] { lock.withLock { exchanges } }
 
-    init(upstream: URL, stallFirstSave: Duration? = nil) throws {
+    /// Holds back the answers to the first `stallingSaves` saves for `stallFirstSave`.
+    init(upstream: URL, stallFirstSave: Duration? = nil, stallingSaves: Int = 1) throws {
         self.stallFirstSave = stallFirstSave
+        stalledSaveCount = stallingSaves
         let router = Router()
         for path in [StoreAPI.fetch, StoreAPI.rows, StoreAPI.count, StoreAPI.identifiers, StoreAPI.save, StoreAPI.batchDelete] {
             router.post(RouterPath(path)) { [unowned self] request, _ in
@@ -70,7 +73,7 @@ final class RecordingProxy: @unchecked Sendable {
         let stall: Bool = lock.withLock {
             exchanges.append(Exchange(path: path, idempotencyKey: key, body: Data(body.readableBytesView),
                                       status: Int(answer.status.code), replayed: replayed))
-            guard path == StoreAPI.save, stallFirstSave != nil, stalledSaves == 0 else { return false }
+            guard path == StoreAPI.save, stallFirstSave != nil, stalledSaves < stalledSaveCount else { return false }
             stalledSaves += 1
             return true
         }
