@@ -211,7 +211,7 @@ public final class RemoteStore: DataStore, DataStoreBatching, QueryableDataStore
         case 409: .conflict
         case 413: .payloadTooLarge
         case 400, 422: .invalidRequest
-        case 503, 504: .timedOut
+        case 408, 503, 504: .timedOut
         default: reply.status >= 500 ? .serverError : .invalidRequest
         }
         throw RemoteStoreError(code, "The server refused \(path): \(message)", status: reply.status, serverCode: detail?.code)

@@ -88,7 +88,7 @@ struct JSONBody {
     }
 
     private func tooLarge() -> StoreServerError {
-        StoreServerError(.payloadTooLarge, "The request body is larger than the server's limit of \(maxSize) bytes; save or query in smaller parts.")
+        StoreServerError(.payloadTooLarge, "The request body is larger than the server's limit of \(maxSize) bytes; save or query in smaller parts, or raise the limit (openswiftdata-server --max-body-size, or StoreServerConfiguration.maxBodySize).")
     }
 }
 

@@ -20,15 +20,7 @@ final class ParserErrorResponder: ChannelInboundHandler, RemovableChannelHandler
         guard !answered else { return }
         answered = true
         let (status, message) = Self.answer(to: parserError)
-        let body = (try? WireCoding.encoder().encode(ErrorResponse(code: StoreServerError.Code.invalidRequest.rawValue, message: message))) ?? Data()
-        var head = HTTPResponse(status: status)
-        head.headerFields[.contentType] = "application/json"
-        head.headerFields[.contentLength] = "\(body.count)"
-        head.headerFields[.connection] = "close"
-        context.write(wrapOutboundOut(.head(head)), promise: nil)
-        context.write(wrapOutboundOut(.body(ByteBuffer(bytes: body))), promise: nil)
-        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in bound.value.close(promise: nil) }
+        ClosingAnswer.send(status: status, code: StoreServerError.Code.invalidRequest.rawValue, message: message, context: context)
     }
 
     private static func answer(to error: HTTPParserError) -> (HTTPResponse.Status, String) {
@@ -38,5 +30,21 @@ final class ParserErrorResponder: ChannelInboundHandler, RemovableChannelHandler
         default:
             return (.badRequest, "The request is not valid HTTP/1.1 (\(error)); send a well-formed request (see /v1/openapi.yaml).")
         }
+    }
+}
+
+/// A JSON error answer sent from the channel pipeline, outside any route, after which the
+/// connection is closed: its remaining bytes cannot be trusted or waited for.
+enum ClosingAnswer {
+    static func send(status: HTTPResponse.Status, code: String, message: String, context: ChannelHandlerContext) {
+        let body = (try? WireCoding.encoder().encode(ErrorResponse(code: code, message: message))) ?? Data()
+        var head = HTTPResponse(status: status)
+        head.headerFields[.contentType] = "application/json"
+        head.headerFields[.contentLength] = "\(body.count)"
+        head.headerFields[.connection] = "close"
+        context.write(NIOAny(HTTPResponsePart.head(head)), promise: nil)
+        context.write(NIOAny(HTTPResponsePart.body(ByteBuffer(bytes: body))), promise: nil)
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        context.writeAndFlush(NIOAny(HTTPResponsePart.end(nil))).whenComplete { _ in bound.value.close(promise: nil) }
     }
 }

@@ -55,9 +55,11 @@ public struct StoreServer: Sendable {
         addMiddleware(to: router)
         addEndpoints(to: router)
         let idle = TimeAmount.nanoseconds(configuration.idleTimeout.wholeNanoseconds)
+        let bodyLimit = TimeAmount.nanoseconds(configuration.bodyTimeLimit.wholeNanoseconds)
         return Application(
             router: router,
-            server: .http1(configuration: .init(additionalChannelHandlers: [ParserErrorResponder()], idleTimeout: idle)),
+            server: .http1(configuration: .init(additionalChannelHandlers: [ParserErrorResponder(), BodyDeadline(limit: bodyLimit)],
+                                                idleTimeout: idle)),
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
                                                     serverName: "openswiftdata-server"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },

@@ -18,13 +18,17 @@ public struct StoreServerConfiguration: Sendable {
     /// The bearer tokens a request may carry, each with what it may do. Never empty: a server
     /// without tokens would serve anyone who can reach its port.
     public var tokens: [String: Set<Scope>]
-    /// The largest request body accepted, in bytes; larger ones get 413.
+    /// The largest request body accepted, in bytes (4 MiB by default); larger ones get 413. A
+    /// body is held in memory while it is decoded, so this bounds what one request costs.
     public var maxBodySize: Int
     /// The deepest JSON nesting accepted (objects and arrays); deeper bodies get 400 before decoding.
     public var maxJSONDepth: Int
-    /// The longest the store may take to answer a request; slower ones get 503. (A client that
-    /// sends its body too slowly is cut off by ``idleTimeout``.)
+    /// The longest the store may take to answer a request; slower ones get 503.
     public var requestTimeLimit: Duration
+    /// The longest a request's body may take to arrive after its headers; a client that sends it
+    /// more slowly (a byte now and then keeps a connection from being idle) gets 408 and is
+    /// disconnected.
+    public var bodyTimeLimit: Duration
     /// How long a connection may stay idle before the server closes it.
     public var idleTimeout: Duration
     /// The most values one list of a query may hold (an `IN` list); longer ones get 400.
@@ -37,28 +41,28 @@ public struct StoreServerConfiguration: Sendable {
     /// Creates a configuration whose tokens may each read and save (``Scope/standard``); throws
     /// ``StoreServerError`` `.invalidConfiguration` without a token or with a limit that is not
     /// positive.
-    public init(host: String = "127.0.0.1", port: Int = 8080, tokens: Set<String>, maxBodySize: Int = 16 << 20,
+    public init(host: String = "127.0.0.1", port: Int = 8080, tokens: Set<String>, maxBodySize: Int = 4 << 20,
                 maxJSONDepth: Int = 64, requestTimeLimit: Duration = .seconds(30), idleTimeout: Duration = .seconds(60),
-                maxQueryListLength: Int = 10_000, maxQueryNodes: Int = 50_000) throws {
+                bodyTimeLimit: Duration = .seconds(60), maxQueryListLength: Int = 10_000, maxQueryNodes: Int = 50_000) throws {
         try self.init(host: host, port: port, tokens: Dictionary(uniqueKeysWithValues: tokens.map { ($0, Scope.standard) }),
                       maxBodySize: maxBodySize, maxJSONDepth: maxJSONDepth, requestTimeLimit: requestTimeLimit, idleTimeout: idleTimeout,
-                      maxQueryListLength: maxQueryListLength, maxQueryNodes: maxQueryNodes)
+                      bodyTimeLimit: bodyTimeLimit, maxQueryListLength: maxQueryListLength, maxQueryNodes: maxQueryNodes)
     }
 
     /// Creates a configuration with each token's scopes; throws ``StoreServerError``
     /// `.invalidConfiguration` without a token, for a token without a scope, or with a limit
     /// that is not positive.
-    public init(host: String = "127.0.0.1", port: Int = 8080, tokens: [String: Set<Scope>], maxBodySize: Int = 16 << 20,
+    public init(host: String = "127.0.0.1", port: Int = 8080, tokens: [String: Set<Scope>], maxBodySize: Int = 4 << 20,
                 maxJSONDepth: Int = 64, requestTimeLimit: Duration = .seconds(30), idleTimeout: Duration = .seconds(60),
-                maxQueryListLength: Int = 10_000, maxQueryNodes: Int = 50_000) throws {
+                bodyTimeLimit: Duration = .seconds(60), maxQueryListLength: Int = 10_000, maxQueryNodes: Int = 50_000) throws {
         guard !tokens.isEmpty, !tokens.keys.contains(where: \.isEmpty) else {
             throw StoreServerError(.invalidConfiguration, "A store server needs at least one non-empty bearer token; pass tokens (e.g. from the environment with StoreServerConfiguration.tokens(fromEnvironment:)).")
         }
         guard !tokens.values.contains(where: \.isEmpty) else {
             throw StoreServerError(.invalidConfiguration, "Every bearer token needs at least one scope (read, write or admin); remove a token that should do nothing.")
         }
-        guard maxBodySize > 0, maxJSONDepth > 0, requestTimeLimit > .zero, idleTimeout > .zero, maxQueryListLength > 0, maxQueryNodes > 0 else {
-            throw StoreServerError(.invalidConfiguration, "maxBodySize, maxJSONDepth, requestTimeLimit, idleTimeout, maxQueryListLength and maxQueryNodes must be positive.")
+        guard maxBodySize > 0, maxJSONDepth > 0, requestTimeLimit > .zero, idleTimeout > .zero, bodyTimeLimit > .zero, maxQueryListLength > 0, maxQueryNodes > 0 else {
+            throw StoreServerError(.invalidConfiguration, "maxBodySize, maxJSONDepth, requestTimeLimit, idleTimeout, bodyTimeLimit, maxQueryListLength and maxQueryNodes must be positive.")
         }
         self.host = host
         self.port = port
@@ -67,6 +71,7 @@ public struct StoreServerConfiguration: Sendable {
         self.maxJSONDepth = maxJSONDepth
         self.requestTimeLimit = requestTimeLimit
         self.idleTimeout = idleTimeout
+        self.bodyTimeLimit = bodyTimeLimit
         self.maxQueryListLength = maxQueryListLength
         self.maxQueryNodes = maxQueryNodes
     }

@@ -74,7 +74,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("admin-token"), help: "A bearer token that may also batch-delete and delete history (repeatable).")
     var adminTokens: [String] = []
 
-    @Option(help: "The largest request body accepted, in bytes (default: 16 MiB).")
+    @Option(help: "The largest request body accepted, in bytes (default: 4 MiB).")
     var maxBodySize: Int?
 
     @Option(help: "The longest the store may take for one request, in seconds (default: 30).")

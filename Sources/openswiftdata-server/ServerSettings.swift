@@ -59,7 +59,7 @@ struct ServerSettings {
             host: try read(.host, from: config, { try config.requiredString(forKey: $0) }) ?? "127.0.0.1",
             port: try read(.port, from: config, { try config.requiredInt(forKey: $0) }) ?? 8080,
             tokens: try tokens(from: config),
-            maxBodySize: try read(.maxBodySize, from: config, { try config.requiredInt(forKey: $0) }) ?? 16 << 20,
+            maxBodySize: try read(.maxBodySize, from: config, { try config.requiredInt(forKey: $0) }) ?? 4 << 20,
             timeLimit: try read(.timeLimit, from: config, { try config.requiredInt(forKey: $0) }) ?? 30,
             logLevel: try read(.logLevel, from: config, { try config.requiredString(forKey: $0) }) ?? "info",
             browse: try read(.browse, from: config, { try config.requiredString(forKey: $0) }))

@@ -30,11 +30,12 @@ enum ServedStoreKind: String, CaseIterable, CustomTestStringConvertible {
 /// otherwise), on a free port unless one is given; ``testToken`` has every scope.
 func startServer(schema: Schema, directory: URL, store: ServedStoreKind = .sqlite, port: Int = 0,
                  tokens: [String: Set<StoreServerConfiguration.Scope>] = [testToken: Set(StoreServerConfiguration.Scope.allCases)],
-                 maxBodySize: Int = 1 << 20, maxJSONDepth: Int = 32, timeLimit: Duration = .seconds(10)) throws -> RunningStoreServer {
+                 maxBodySize: Int = 1 << 20, maxJSONDepth: Int = 32, timeLimit: Duration = .seconds(10),
+                 bodyTimeLimit: Duration = .seconds(60)) throws -> RunningStoreServer {
     let container = try ModelContainer(for: schema, configurations: [store.configuration(schema: schema, directory: directory)])
     let server = try StoreServer(container: container, configuration: StoreServerConfiguration(
         host: "127.0.0.1", port: port, tokens: tokens, maxBodySize: maxBodySize, maxJSONDepth: maxJSONDepth,
-        requestTimeLimit: timeLimit), logger: quietLogger)
+        requestTimeLimit: timeLimit, bodyTimeLimit: bodyTimeLimit), logger: quietLogger)
     return try server.start()
 }
 
