@@ -26,16 +26,10 @@ struct MacroError: DiagnosticMessage {
         )
     }
 
-    static func missingTypeAnnotation(property: String, example: String?) -> MacroError {
-        guard let example else {
-            return MacroError(
-                "missingTypeAnnotation",
-                "stored property '\(property)' of a @Model class needs a type annotation"
-            )
-        }
-        return MacroError(
+    static func missingTypeAnnotation(property: String) -> MacroError {
+        MacroError(
             "missingTypeAnnotation",
-            "stored property '\(property)' of a @Model class needs an explicit type annotation, e.g. '\(example)'"
+            "stored property '\(property)' of a @Model class needs a type annotation or an initial value"
         )
     }
 

@@ -56,16 +56,14 @@ extension PersistedProperty {
     fileprivate func metadataEntry(model: String) -> String {
         let keyPath = "\\\(model).\(identifier.text)"
         return "OpenSwiftData.Schema.PropertyMetadata(name: \"\(name)\", keypath: \(keyPath), "
-            + "defaultValue: \(defaultValue), metadata: \(metadata))"
+            + "defaultValue: \(defaultValue(keyPath: keyPath)), metadata: \(metadata))"
     }
 
-    /// The initializer cast to the declared type, so that `[]`, `.red` and `nil` type-check as `Any?`.
-    private var defaultValue: String {
+    /// The initializer, typed by the property's key path rather than by the declaration's text,
+    /// which an untyped `var count = 0` does not have.
+    private func defaultValue(keyPath: String) -> String {
         guard let initializer else { return "nil" }
-        let value = initializer.is(SequenceExprSyntax.self) ? "(\(initializer.trimmed))" : initializer.trimmedDescription
-        let castType = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self).map { "\($0.wrappedType.trimmed)?" }
-            ?? type.trimmedDescription
-        return "\(value) as \(castType)"
+        return "OpenSwiftData.Schema.PropertyMetadata._defaultValue(\(keyPath), \(initializer.trimmedDescription))"
     }
 
     private var metadata: String {

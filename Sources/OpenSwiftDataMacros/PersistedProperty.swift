@@ -5,7 +5,10 @@ import SwiftSyntax
 struct PersistedProperty {
     let declaration: VariableDeclSyntax
     let identifier: TokenSyntax
-    let type: TypeSyntax
+    /// The declared type; nil for a property typed by its initial value (`var count = 0`), whose
+    /// type the compiler infers, as Apple's macro leaves it to: the generated code names the
+    /// type only through key paths and the initializer.
+    let type: TypeSyntax?
     let initializer: ExprSyntax?
 
     var name: String { identifier.bareName }
@@ -18,10 +21,11 @@ struct PersistedProperty {
         declaration.attributes.first(named: "Attribute") ?? declaration.attributes.first(named: "Relationship")
     }
 
-    /// Whether the declared type is an array (`[T]`, `Array<T>`, or an optional of one): such a
+    /// Whether the declared type is an array (`[T]`, `Array<T>`, or an optional of one), or the
+    /// initial value of an untyped property makes one (`[…]`, `[T]()`, `Array<T>(…)`): such a
     /// property gets a `_modify` accessor, so that appending to it works on the array in place.
     var isArray: Bool {
-        var type = type
+        guard var type else { return initializer?.makesArray ?? false }
         if let optional = type.as(OptionalTypeSyntax.self) { type = optional.wrappedType }
         if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { type = optional.wrappedType }
         if type.is(ArrayTypeSyntax.self) { return true }
@@ -73,8 +77,9 @@ extension VariableDeclSyntax {
                 message: MacroError.propertyObservers(property: identifier.bareName)
             ))
         }
-        guard let type = binding.typeAnnotation?.type else {
-            return .rejected(missingTypeAnnotation(binding, identifier))
+        let type = binding.typeAnnotation?.type
+        if type == nil, binding.initializer == nil {
+            return .rejected(Diagnostic(node: identifier, message: MacroError.missingTypeAnnotation(property: identifier.bareName)))
         }
         if bindingSpecifier.tokenKind == .keyword(.let) {
             // Swift 6 cannot attach the accessors persistence needs to a `let`.
@@ -91,50 +96,18 @@ extension VariableDeclSyntax {
             declaration: self, identifier: identifier, type: type, initializer: binding.initializer?.value
         ))
     }
-
-    private func missingTypeAnnotation(_ binding: PatternBindingSyntax, _ identifier: TokenSyntax) -> Diagnostic {
-        guard let initializer = binding.initializer?.value else {
-            return Diagnostic(
-                node: identifier,
-                message: MacroError.missingTypeAnnotation(property: identifier.bareName, example: nil)
-            )
-        }
-        let literalType = initializer.literalTypeName
-        let example = "\(bindingSpecifier.text) \(identifier.text): \(literalType ?? "T") = \(initializer.trimmedDescription)"
-        let message = MacroError.missingTypeAnnotation(property: identifier.bareName, example: example)
-        guard let literalType else {
-            return Diagnostic(node: identifier, message: message)
-        }
-        let annotated = binding
-            .with(\.pattern, binding.pattern.with(\.trailingTrivia, []))
-            .with(\.typeAnnotation, TypeAnnotationSyntax(
-                colon: .colonToken(trailingTrivia: .space),
-                type: IdentifierTypeSyntax(name: .identifier(literalType), trailingTrivia: binding.pattern.trailingTrivia)
-            ))
-        return Diagnostic(
-            node: identifier,
-            message: message,
-            fixIt: FixIt(
-                message: MacroFixIt(message: "insert ': \(literalType)'"),
-                changes: [.replace(oldNode: Syntax(binding), newNode: Syntax(annotated))]
-            )
-        )
-    }
 }
 
 extension ExprSyntax {
-    /// The type Swift infers for a literal, when that is certain enough to offer as a Fix-It.
-    fileprivate var literalTypeName: String? {
-        if let negated = self.as(PrefixOperatorExprSyntax.self), negated.operator.text == "-",
-           [.integerLiteralExpr, .floatLiteralExpr].contains(negated.expression.kind) {
-            return negated.expression.literalTypeName
+    /// Whether the expression makes an array: a literal, or a call of `[T]` or `Array`.
+    fileprivate var makesArray: Bool {
+        if self.is(ArrayExprSyntax.self) { return true }
+        guard let call = self.as(FunctionCallExprSyntax.self) else { return false }
+        let called = call.calledExpression
+        if called.is(ArrayExprSyntax.self) { return true }
+        if let specialized = called.as(GenericSpecializationExprSyntax.self) {
+            return specialized.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Array"
         }
-        switch kind {
-        case .integerLiteralExpr: return "Int"
-        case .floatLiteralExpr: return "Double"
-        case .stringLiteralExpr: return "String"
-        case .booleanLiteralExpr: return "Bool"
-        default: return nil
-        }
+        return called.as(DeclReferenceExprSyntax.self)?.baseName.text == "Array"
     }
 }

@@ -85,7 +85,8 @@ extension BackingDataAccessors {
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
         guard case .persisted(let property) = declaration.as(VariableDeclSyntax.self)?.persistence else { return [] }
-        let suffix = switch Optionality(property.type) {
+        // An untyped property has an initial value, so its peer has one too, and needs no `?`.
+        let suffix = switch property.type.map(Optionality.init) ?? .none {
         case .none: ""
         case .optional: "?"
         case .implicitlyUnwrapped: "!"

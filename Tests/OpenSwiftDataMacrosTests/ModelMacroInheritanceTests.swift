@@ -56,7 +56,7 @@ import Testing
 
                 public override class var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
                     return super.schemaMetadata + [
-                        OpenSwiftData.Schema.PropertyMetadata(name: "perdiem", keypath: \BusinessTrip.perdiem, defaultValue: 0.0 as Double, metadata: nil)
+                        OpenSwiftData.Schema.PropertyMetadata(name: "perdiem", keypath: \BusinessTrip.perdiem, defaultValue: OpenSwiftData.Schema.PropertyMetadata._defaultValue(\BusinessTrip.perdiem, 0.0), metadata: nil)
                     ]
                 }
 

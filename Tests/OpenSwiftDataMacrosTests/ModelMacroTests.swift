@@ -155,9 +155,9 @@ import Testing
                     let storedProperties = [
                         OpenSwiftData.Schema.PropertyMetadata(name: "name", keypath: \Trip.name, defaultValue: nil, metadata: nil),
                         OpenSwiftData.Schema.PropertyMetadata(name: "destination", keypath: \Trip.destination, defaultValue: nil, metadata: OpenSwiftData.Schema.Attribute(.unique, originalName: "dest")),
-                        OpenSwiftData.Schema.PropertyMetadata(name: "startDate", keypath: \Trip.startDate, defaultValue: Date.now as Date, metadata: nil),
+                        OpenSwiftData.Schema.PropertyMetadata(name: "startDate", keypath: \Trip.startDate, defaultValue: OpenSwiftData.Schema.PropertyMetadata._defaultValue(\Trip.startDate, Date.now), metadata: nil),
                         OpenSwiftData.Schema.PropertyMetadata(name: "notes", keypath: \Trip.notes, defaultValue: nil, metadata: nil),
-                        OpenSwiftData.Schema.PropertyMetadata(name: "items", keypath: \Trip.items, defaultValue: [] as [Item], metadata: OpenSwiftData.Schema.Relationship(deleteRule: .cascade, inverse: \Item.trip))
+                        OpenSwiftData.Schema.PropertyMetadata(name: "items", keypath: \Trip.items, defaultValue: OpenSwiftData.Schema.PropertyMetadata._defaultValue(\Trip.items, []), metadata: OpenSwiftData.Schema.Relationship(deleteRule: .cascade, inverse: \Item.trip))
                     ]
                     var otherProperties = [OpenSwiftData.Schema.PropertyMetadata]()
                     otherProperties.append(OpenSwiftData.Schema.PropertyMetadata(name: "SwiftData.Schema.Index", keypath: \OpenSwiftData.Schema.encodingVersion, defaultValue: nil, metadata: OpenSwiftData.Schema.Index<Trip>([\.name])))
@@ -551,10 +551,10 @@ import Testing
 
                 public static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
                     return [
-                        OpenSwiftData.Schema.PropertyMetadata(name: "color", keypath: \Swatch.color, defaultValue: .red as Color, metadata: nil),
-                        OpenSwiftData.Schema.PropertyMetadata(name: "nickname", keypath: \Swatch.nickname, defaultValue: nil as String?, metadata: nil),
-                        OpenSwiftData.Schema.PropertyMetadata(name: "total", keypath: \Swatch.total, defaultValue: (base ?? 0) as Int, metadata: nil),
-                        OpenSwiftData.Schema.PropertyMetadata(name: "legacy", keypath: \Swatch.legacy, defaultValue: "old" as String?, metadata: nil)
+                        OpenSwiftData.Schema.PropertyMetadata(name: "color", keypath: \Swatch.color, defaultValue: OpenSwiftData.Schema.PropertyMetadata._defaultValue(\Swatch.color, .red), metadata: nil),
+                        OpenSwiftData.Schema.PropertyMetadata(name: "nickname", keypath: \Swatch.nickname, defaultValue: OpenSwiftData.Schema.PropertyMetadata._defaultValue(\Swatch.nickname, nil), metadata: nil),
+                        OpenSwiftData.Schema.PropertyMetadata(name: "total", keypath: \Swatch.total, defaultValue: OpenSwiftData.Schema.PropertyMetadata._defaultValue(\Swatch.total, base ?? 0), metadata: nil),
+                        OpenSwiftData.Schema.PropertyMetadata(name: "legacy", keypath: \Swatch.legacy, defaultValue: OpenSwiftData.Schema.PropertyMetadata._defaultValue(\Swatch.legacy, "old"), metadata: nil)
                     ]
                 }
 
@@ -758,7 +758,7 @@ import Testing
                 public static var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
                     return [
                         OpenSwiftData.Schema.PropertyMetadata(name: "title", keypath: \Note.title, defaultValue: nil, metadata: OpenSwiftData.Schema.Attribute(.unique)),
-                        OpenSwiftData.Schema.PropertyMetadata(name: "tags", keypath: \Note.tags, defaultValue: [] as [Tag], metadata: OpenSwiftData.Schema.Relationship(deleteRule: .cascade))
+                        OpenSwiftData.Schema.PropertyMetadata(name: "tags", keypath: \Note.tags, defaultValue: OpenSwiftData.Schema.PropertyMetadata._defaultValue(\Note.tags, []), metadata: OpenSwiftData.Schema.Relationship(deleteRule: .cascade))
                     ]
                 }
 

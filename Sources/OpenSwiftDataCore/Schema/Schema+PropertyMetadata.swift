@@ -14,5 +14,12 @@ extension Schema {
             self.defaultValue = defaultValue
             self.metadata = metadata
         }
+
+        /// A property's initial value, typed by the property's key path: the compiler gives `.red`,
+        /// `[]` and `nil` the property's type, and an untyped `var count = 0` its inferred one, so
+        /// the macro never needs the type from the declaration's text.
+        public static func _defaultValue<Model, Value>(_ keyPath: KeyPath<Model, Value>, _ value: Value) -> Any? {
+            value
+        }
     }
 }
