@@ -42,7 +42,7 @@ extension DataStoreConformance.Check {
                 _ = try harness.makeContainer(ConformanceNotesV2.self, plan: ConformanceNotesPlanToV2.self)
                 return
             }
-            #expect(throws: SwiftDataError.unknownSchema) {
+            #expect(throws: SwiftDataError.unknownDataStoreSchema) {
                 try harness.makeContainer(ConformanceNotesV2.self, plan: ConformanceNotesPlanToV2.self)
             }
             #expect(try harness.notesV3(plan: ConformanceNotesPlan.self).map(\.heading) == ["Alpha", "Beta", "Gamma"], "the refused store still opens at its version")

@@ -65,6 +65,19 @@ public class ModelContainer: Equatable, @unchecked Sendable {
         }
     }
 
+    /// The identifier of the store opened for the configuration named `name`, as the store's
+    /// models' ``PersistentIdentifier/storeIdentifier`` carries it; `nil` when no configuration
+    /// of this container has that name.
+    public func storeIdentifier(forConfigurationNamed name: String) -> String? {
+        stores.first { $0.configuration.name == name }?.identifier
+    }
+
+    /// The name of the configuration whose store has the identifier `identifier`; `nil` when no
+    /// store of this container has it.
+    public func configurationName(forStoreIdentifier identifier: String) -> String? {
+        stores.first { $0.identifier == identifier }?.configuration.name
+    }
+
     /// Whether both are the same container.
     public static func == (lhs: ModelContainer, rhs: ModelContainer) -> Bool { lhs === rhs }
 

@@ -52,8 +52,11 @@ public struct SwiftDataError: Error, Hashable, CustomStringConvertible {
     public static let missingModelContext = SwiftDataError("missingModelContext", "the model is not registered in a context")
     /// The store was written by a newer schema than the current one.
     public static let backwardMigration = SwiftDataError("backwardMigration", "the store is newer than the current schema")
-    /// The store's schema is not one of the migration plan's versions.
-    public static let unknownSchema = SwiftDataError("unknownSchema", "the store's schema is not in the migration plan")
+    /// The migration plan has no stages from the store's schema version to the current one.
+    public static let unknownSchema = SwiftDataError("unknownSchema", "the migration plan has no stages from the store's schema to the current one")
+    /// The store's schema is neither the current schema nor any schema of the migration plan.
+    public static let unknownDataStoreSchema = SwiftDataError("unknownDataStoreSchema",
+        "the store's schema is neither the current schema nor any schema of the migration plan")
     /// The history token refers to transactions that were already deleted.
     public static let historyTokenExpired = SwiftDataError("historyTokenExpired", "the history token refers to deleted history")
     /// The history fetch request is invalid.

@@ -27,7 +27,7 @@ extension SchemaMigrator {
         if let sameShape = records.last(where: { $0.1.hasSameShape(as: stored) }) { return sameShape.0 }
         if let sameVersion = records.first(where: { $0.1.version == stored.version }) { return sameVersion.0 }
         let listed = versions.map(\.version.description).joined(separator: ", ")
-        throw SwiftDataError.unknownSchema.explaining("The store '\(storeName)' was written with schema version \(stored.version), which \(plan) does not list (it lists \(listed)). Open it with the app version that wrote it, or add that VersionedSchema and a stage from it to the plan.")
+        throw SwiftDataError.unknownDataStoreSchema.explaining("The store '\(storeName)' was written with schema version \(stored.version), which \(plan) does not list (it lists \(listed)). Open it with the app version that wrote it, or add that VersionedSchema and a stage from it to the plan.")
     }
 
     /// The shortest chain of stages from one version to another. Explicit stages first; a version

@@ -21,8 +21,9 @@ import Logging
 /// consecutive versions of `schemas` with no stage leaving the first are joined by an inferred
 /// lightweight stage. Without a plan, the store's schema change is inferred directly.
 ///
-/// Errors: `SwiftDataError.unknownSchema` for a store written with a version the plan does not
-/// list, or from which no stages lead to the current one; `.backwardMigration` for a store
+/// Errors: `SwiftDataError.unknownDataStoreSchema` for a store written with a schema the plan
+/// does not list; `.unknownSchema` for one from which no stages lead to the current one;
+/// `.backwardMigration` for a store
 /// written with a later version than the current one when no stage leads back;
 /// `.loadIssueModelContainer` for a plan that contradicts itself.
 public struct SchemaMigrator {

@@ -15,6 +15,8 @@ package enum ModelQueryResolution {
                 resolutions[property.keyPath] = .relationship(name: property.name, destination: String(describing: destination),
                                                               isToMany: true, isOptional: optional)
             case .attribute:
+                // A `.codable` attribute is opaque to queries: a predicate or sort on it is refused.
+                if (property.metadata as? Schema.Attribute)?.isCodable == true { continue }
                 guard let type = QueryValueType(swiftType: property.valueType) else { continue }
                 resolutions[property.keyPath] = .attribute(name: property.name, kind: type.kind, isOptional: type.isOptional)
             }

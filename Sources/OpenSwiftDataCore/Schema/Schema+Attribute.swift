@@ -77,6 +77,9 @@ extension Schema {
         public var isUnique: Bool { options.contains(.unique) }
         /// Whether the attribute is persisted through a value transformer.
         public var isTransformable: Bool { options.contains { $0.isTransformable } }
+        /// Whether the attribute persists its value's `Codable` encoding opaquely (``Option/codable``),
+        /// so that predicates and sorts cannot use it.
+        public var isCodable: Bool { options.contains(.codable) }
 
         /// Whether two attributes have the same name, earlier name, options, optionality and hash modifier.
         public static func == (lhs: Attribute, rhs: Attribute) -> Bool {
