@@ -158,7 +158,7 @@ let package = Package(
         .executableTarget(
             name: "trips",
             dependencies: [
-                "OpenSwiftData", "SampleTrips", "RemoteStore", "PostgresStore",
+                "OpenSwiftData", "SampleTrips", "RemoteStore", "PostgresStore", "StoreSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

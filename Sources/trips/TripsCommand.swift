@@ -4,7 +4,7 @@ import OpenSwiftData
 import SampleTrips
 
 @main
-struct TripsCommand: ParsableCommand {
+struct TripsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trips",
         abstract: "Plan trips, stored with OpenSwiftData (SQLite by default).",
@@ -20,15 +20,15 @@ struct TripsCommand: ParsableCommand {
             \(StoreOptions.summary)
             """,
         version: PackageVersion.current,
-        subcommands: [Add.self, List.self, Show.self, Edit.self, Delete.self, Bucket.self, Stay.self],
+        subcommands: [Add.self, List.self, Show.self, Edit.self, Delete.self, Bucket.self, Stay.self, Sync.self],
         defaultSubcommand: List.self
     )
 
     /// `trips --remote URL --token T list` reads as `trips list --remote URL --token T`: the store
     /// options belong to every subcommand, and may come before it. The default subcommand would
     /// take `--version` and a mistyped subcommand name as its own (wrong) arguments, so those are
-    /// answered here.
-    static func main() {
+    /// answered here. The root is asynchronous for `trips sync`; the other subcommands run as before.
+    static func main() async {
         let arguments = StoreOptions.movingLeadingOptions(Array(CommandLine.arguments.dropFirst()))
         if arguments == ["--version"] {
             print(PackageVersion.current)
@@ -39,6 +39,6 @@ struct TripsCommand: ParsableCommand {
             exit(withError: ValidationError(
                 "Unknown subcommand '\(first)'. The subcommands are \(names.sorted().joined(separator: ", ")); see `trips --help`."))
         }
-        main(arguments)
+        await main(arguments)
     }
 }

@@ -23,7 +23,7 @@ import Testing
     @Test func anUnknownSubcommandIsNamedAsSuch() throws {
         let result = try trips("lsit")
         #expect(result.status == 64)
-        #expect(result.output.hasPrefix("Error: Unknown subcommand 'lsit'. The subcommands are add, bucket, delete, edit, list, show, stay; see `trips --help`.\n"))
+        #expect(result.output.hasPrefix("Error: Unknown subcommand 'lsit'. The subcommands are add, bucket, delete, edit, list, show, stay, sync; see `trips --help`.\n"))
         #expect(!result.output.contains("--destination"), "not the usage of `list`")
     }
 
