@@ -7,6 +7,7 @@ import Foundation
 public struct SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What kind of error it is.
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The code's name, as ``description`` prints it.
         public let rawValue: String
 
         /// Creates a code from its name.
@@ -14,6 +15,7 @@ public struct SyncError: Error, Sendable, Equatable, CustomStringConvertible {
             self.rawValue = rawValue
         }
 
+        /// The code's name.
         public var description: String { rawValue }
 
         /// The server could not be reached, or the connection broke before it answered.
@@ -55,6 +57,7 @@ public struct SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     /// unreachable or unavailable.
     public var isRetryable: Bool { code == .offline || code == .serverUnavailable }
 
+    /// The code and the message: `offline: The server at … could not be reached …`.
     public var description: String { "\(code): \(message)" }
 }
 
