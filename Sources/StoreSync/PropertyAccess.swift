@@ -60,11 +60,15 @@ protocol OptionalModel {
     associatedtype Wrapped: PersistentModel
     init(wrapping: Wrapped?)
     var wrappedModel: Wrapped? { get }
+    /// `path` typed as the key path to `Wrapped?` it is (only `Optional` conforms), for the
+    /// `setValue(forKey:to:)` overload of optional to-one relationships.
+    static func optionalPath<Root>(_ path: KeyPath<Root, Self>) -> KeyPath<Root, Wrapped?>
 }
 
 extension Optional: OptionalModel where Wrapped: PersistentModel {
     init(wrapping: Wrapped?) { self = wrapping }
     var wrappedModel: Wrapped? { self }
+    static func optionalPath<Root>(_ path: KeyPath<Root, Self>) -> KeyPath<Root, Wrapped?> { path }
 }
 
 extension ReferenceWritableKeyPath: OptionalToOneAccess where Root: PersistentModel, Value: OptionalModel {
@@ -73,8 +77,8 @@ extension ReferenceWritableKeyPath: OptionalToOneAccess where Root: PersistentMo
     }
 
     func setFresh(_ target: (any PersistentModel)?, on model: any PersistentModel) {
-        guard let model = model as? Root, let path = self as? KeyPath<Root, Value.Wrapped?> else { return }
-        model.setValue(forKey: path, to: target as? Value.Wrapped)
+        guard let model = model as? Root else { return }
+        model.setValue(forKey: Value.optionalPath(self), to: target as? Value.Wrapped)
     }
 
     func set(_ target: (any PersistentModel)?, on model: any PersistentModel) {

@@ -77,7 +77,7 @@ extension SyncWorker {
         try state.save()
         let original = try state.pending(of: known.values)
         var pending = original
-        var models = try models(known.values, in: context)
+        let models = try models(known.values, in: context)
         var created: [ServerModel: any PersistentModel] = [:]
         var mappedNow: [ServerModel: any PersistentModel] = [:]
         var unmapped: [ServerModel] = []
