@@ -149,8 +149,7 @@ final class LogRecords: LogHandler, Sendable {
         set {}
     }
 
-    func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String,
-             file: String, function: String, line: UInt) {
-        records.withLock { $0.append(Record(level: level, message: message.description, metadata: metadata ?? [:])) }
+    func log(event: LogEvent) {
+        records.withLock { $0.append(Record(level: event.level, message: event.message.description, metadata: event.metadata ?? [:])) }
     }
 }

@@ -157,7 +157,8 @@ import Testing
         let contextB = b.context()
         let note = SyncNote(uid: "n2", title: "Late")
         contextB.insert(note)
-        note.folder = try #require(try contextB.fetch(FetchDescriptor<SyncFolder>()).first)
+        let folder = try #require(try contextB.fetch(FetchDescriptor<SyncFolder>()).first)
+        note.folder = folder
         try contextB.save()
 
         try await a.sync()

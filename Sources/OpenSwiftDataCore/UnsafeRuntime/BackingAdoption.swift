@@ -97,6 +97,8 @@ enum BackingAdoption {
     /// one of its classes. The model type is only a phantom of `ModelBackingData`: its layout is
     /// the same for every model type, and its methods read key paths as `AnyKeyPath`.
     static func typed<M: PersistentModel>(_ storage: BackingStorage, as _: M.Type) -> any BackingData<M> {
-        unsafeBitCast(storage, to: ModelBackingData<M>.self)
+        // Through a raw pointer, not `unsafeDowncast`: that checks the dynamic type in debug
+        // builds, and the object is a `ModelBackingData` of the root class, not of `M`.
+        Unmanaged<ModelBackingData<M>>.fromOpaque(Unmanaged.passUnretained(storage).toOpaque()).takeUnretainedValue()
     }
 }

@@ -43,9 +43,9 @@ import OpenSwiftData
 
     @Test func unwrapOptionalRemovesEveryOptionalLayer() {
         let nested: Int?? = .some(.some(7))
-        #expect(unwrapOptional(nested) as? Int == 7)
+        #expect(unwrapOptional(nested as Any) as? Int == 7)
         let empty: Int?? = .some(nil)
-        #expect(unwrapOptional(empty) == nil)
+        #expect(unwrapOptional(empty as Any) == nil)
         #expect(unwrapOptional(boxed(Optional("x"))) as? String == "x")
         #expect(unwrapOptional(5) as? Int == 5)
     }
