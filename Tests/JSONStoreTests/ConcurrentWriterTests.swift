@@ -46,6 +46,8 @@ import Testing
             context.insert(CrashRecord(run: 0, sequence: sequence, payload: ""))
             try context.save()
         }
+        // However the two processes were scheduled, the child has saved before it is killed.
+        try child.waitForSaves(1)
         let returned = child.kill()
         #expect(returned.count > 0, "the child saved while this process did")
         let stored = try ModelContext(ModelContainer(for: CrashRecord.self, configurations: configuration))
@@ -73,6 +75,15 @@ final class CrashWriterProcess {
     /// Blocks until the writer opened its store (or exited).
     func waitUntilReady() throws {
         while !String(decoding: buffer, as: UTF8.self).contains("ready\n") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { throw CocoaError(.fileReadUnknown) }
+            buffer.append(chunk)
+        }
+    }
+
+    /// Blocks until the writer reported `count` returned saves (or exited).
+    func waitForSaves(_ count: Int) throws {
+        while String(decoding: buffer, as: UTF8.self).components(separatedBy: "\nsaved ").count - 1 < count {
             let chunk = output.fileHandleForReading.availableData
             if chunk.isEmpty { throw CocoaError(.fileReadUnknown) }
             buffer.append(chunk)

@@ -116,7 +116,7 @@ import Testing
         #expect(result.status == 1)
         #expect(result.output.hasPrefix("Error: unreachable: "))
         #expect(result.output.contains("http://127.0.0.1:9"))
-        #expect(elapsed < .seconds(8), "three attempts of a one-second connect timeout, not three of the request timeout")
+        #expect(elapsed < .seconds(30), "three attempts of a one-second connect timeout, not three of a 30 s request timeout")
     }
 
     @Test func tripsOfAJSONServerAreNumberedByPositionAndDeletedByThatNumber() throws {
