@@ -7,7 +7,8 @@ extension PersistentModel {
         func storage<Data: BackingData>(_ data: Data) -> BackingStorage? {
             guard Data.self is BackingStorage.Type else { return nil }
             guard UnsafeRuntime.shortcutsEnabled else { return data as? BackingStorage }
-            return unsafeBitCast(data, to: BackingStorage.self)
+            // Data is BackingStorage (checked above); the object reference is reinterpreted, not copied.
+            return unsafeDowncast(unsafeBitCast(data, to: AnyObject.self), to: BackingStorage.self)
         }
         return storage(persistentBackingData)
     }
