@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 
 /// Runs a test's blocking work (synchronous store calls, waiting on another process or server) on
 /// a thread outside Swift's cooperative pool, in the same task, so `#expect` still reports to the
@@ -29,15 +29,15 @@ public func withBlockingWork<T>(_ work: () async throws -> T) async throws -> T 
     try await withTaskExecutorPreference(BlockingWorkExecutor.shared) { try await work() }
 }
 
-/// Jobs run one after another on a serial dispatch queue, whose thread is not one of the
-/// cooperative pool's.
+/// Each job runs on a thread of its own. Not a dispatch queue: a concurrent queue's threads are
+/// as few as the cores, so three long blocking tests held them all, and on Linux the cooperative
+/// pool stalled with them (a whole parallel run reported nothing for two minutes).
 private final class BlockingWorkExecutor: TaskExecutor {
     static let shared = BlockingWorkExecutor()
-    private let queue = DispatchQueue(label: "DataStoreTesting.blocking-work", attributes: .concurrent)
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
-        queue.async { job.runSynchronously(on: executor) }
+        Thread { job.runSynchronously(on: executor) }.start()
     }
 }
