@@ -31,10 +31,15 @@ public struct RemoteStoreConfiguration: DataStoreConfiguration, Sendable {
     /// How many times a request is sent before its error is reported: failures of the network and
     /// 502/503/504 answers are retried (saves with the same idempotency key, so they apply once).
     public var attempts: Int
+    /// Whether the token may travel unencrypted, over `http://`, to a host other than this
+    /// machine. Off by default: anyone on the network path could read the token and use it.
+    /// Loopback hosts (`localhost`, `127.0.0.0/8`, `::1`) never need it.
+    public var allowsInsecureHTTP: Bool
 
     /// Describes a remote store at `url` with its token, time limits and number of attempts.
     public init(name: String = "RemoteStore", schema: Schema? = nil, url: URL, token: String,
-                timeout: Duration = .seconds(30), connectTimeout: Duration = .seconds(5), attempts: Int = 3) {
+                timeout: Duration = .seconds(30), connectTimeout: Duration = .seconds(5), attempts: Int = 3,
+                allowsInsecureHTTP: Bool = false) {
         self.name = name
         self.schema = schema
         self.url = url
@@ -42,16 +47,29 @@ public struct RemoteStoreConfiguration: DataStoreConfiguration, Sendable {
         self.timeout = timeout
         self.connectTimeout = min(connectTimeout, timeout)
         self.attempts = max(1, attempts)
+        self.allowsInsecureHTTP = allowsInsecureHTTP
     }
 
-    /// Rejects a URL that is not http(s) with a host, and an empty token.
+    /// Rejects a URL that is not http(s) with a host, plain http to another machine unless
+    /// ``allowsInsecureHTTP``, and an empty token.
     public func validate() throws {
-        guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host?.isEmpty == false else {
+        guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), let host = url.host, !host.isEmpty else {
             throw RemoteStoreError(.invalidConfiguration, "The remote store's URL \(url) must be http:// or https:// with a host, e.g. http://127.0.0.1:8080.")
+        }
+        guard scheme == "https" || allowsInsecureHTTP || Self.isLoopback(host) else {
+            throw RemoteStoreError(.insecureTransport, "The remote store would send its bearer token unencrypted, over http://, to \(host), which is not this machine. Reach the server over https:// (a TLS proxy in front of openswiftdata-server), or pass allowsInsecureHTTP: true on a network you trust.")
         }
         guard !token.isEmpty else {
             throw RemoteStoreError(.invalidConfiguration, "The remote store needs the server's bearer token; pass token:.")
         }
+    }
+
+    /// Whether `host` names this machine: `localhost` (and its subdomains), `127.0.0.0/8` or `::1`.
+    package static func isLoopback(_ host: String) -> Bool {
+        let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        if host == "localhost" || host.hasSuffix(".localhost") || host == "::1" { return true }
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets.first == "127" && octets.allSatisfy { UInt8($0) != nil }
     }
 
     /// Whether two configurations have the same name and URL.

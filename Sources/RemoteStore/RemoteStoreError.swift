@@ -18,6 +18,9 @@ public struct RemoteStoreError: Error, CustomStringConvertible, Sendable {
 
         /// The configuration cannot work (URL, token).
         public static let invalidConfiguration = Code(rawValue: "invalidConfiguration")
+        /// The configuration would send the token unencrypted (`http://`) to another machine;
+        /// use `https://`, or set ``RemoteStoreConfiguration/allowsInsecureHTTP``.
+        public static let insecureTransport = Code(rawValue: "insecureTransport")
         /// 401: no token, or one the server does not accept.
         public static let unauthorized = Code(rawValue: "unauthorized")
         /// 403: the server's store refuses (read-only).

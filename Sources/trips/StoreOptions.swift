@@ -24,10 +24,16 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(tokenHelp, valueName: "token"))
     var token: String?
 
+    static let insecureHelp = "Allow --remote http:// to another machine (the token travels unencrypted)."
+
+    @Flag(name: .customLong("allow-insecure-http"), help: ArgumentHelp(insecureHelp))
+    var allowsInsecureHTTP = false
+
     /// The options as the top-level help lists them (each line fits 80 columns, where the help
     /// wraps when piped).
-    static let summary = [("--store <path>", storeHelp), ("--remote <url>", remoteHelp), ("--token <token>", tokenHelp)]
-        .map { "  " + $0.padding(toLength: 18, withPad: " ", startingAt: 0) + $1 }
+    static let summary = [("--store <path>", storeHelp), ("--remote <url>", remoteHelp), ("--token <token>", tokenHelp),
+                          ("--allow-insecure-http", "Allow --remote http:// to another machine.")]
+        .map { "  " + $0.padding(toLength: max(18, $0.count + 1), withPad: " ", startingAt: 0) + $1 }
         .joined(separator: "\n")
 
     /// How long `--remote` waits for a connection: a server that is down fails in seconds.
@@ -39,7 +45,10 @@ struct StoreOptions: ParsableArguments {
         var leading: [String] = []
         var rest = arguments[...]
         while let first = rest.first {
-            if names.contains(first), rest.count >= 2 {
+            if first == "--allow-insecure-http" {
+                leading.append(first)
+                rest = rest.dropFirst()
+            } else if names.contains(first), rest.count >= 2 {
                 leading += rest.prefix(2)
                 rest = rest.dropFirst(2)
             } else if let name = first.split(separator: "=", maxSplits: 1).first, names.contains(String(name)), first.contains("=") {
@@ -62,6 +71,13 @@ struct StoreOptions: ParsableArguments {
         if remote == nil, token != nil {
             throw ValidationError("--token only applies with --remote.")
         }
+        if remote == nil, allowsInsecureHTTP {
+            throw ValidationError("--allow-insecure-http only applies with --remote.")
+        }
+        if let remote, let url = URL(string: remote), url.scheme?.lowercased() == "http", let host = url.host,
+           !allowsInsecureHTTP, !RemoteStoreConfiguration.isLoopback(host) {
+            throw ValidationError(Self.insecureRefusal(host))
+        }
     }
 
     /// A context over the chosen store; `creatingStore` lets a `--store` path that does not exist
@@ -78,7 +94,7 @@ struct StoreOptions: ParsableArguments {
                 throw ValidationError("--remote needs the server's token: pass --token or set OPENSWIFTDATA_TOKEN.")
             }
             let configuration = RemoteStoreConfiguration(name: "trips", url: url, token: token, timeout: .seconds(15),
-                                                         connectTimeout: Self.connectTimeout)
+                                                         connectTimeout: Self.connectTimeout, allowsInsecureHTTP: allowsInsecureHTTP)
             return ModelContext(try ModelContainer(for: schema, configurations: [configuration]))
         }
         guard let store else {
@@ -91,6 +107,11 @@ struct StoreOptions: ParsableArguments {
         try Self.checkStorePath(url, creating: creatingStore)
         return ModelContext(try ModelContainer(for: schema, migrationPlan: TripsMigrationPlan.self,
                                                configurations: [ModelConfiguration(url: url)]))
+    }
+
+    /// Why an `http://` URL to another machine is refused, and the two ways on.
+    static func insecureRefusal(_ host: String) -> String {
+        "--remote http:// to \(host) would send the token unencrypted to another machine. Use https://, or pass --allow-insecure-http on a network you trust."
     }
 
     static func checkStorePath(_ url: URL, creating: Bool) throws {

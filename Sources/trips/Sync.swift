@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenSwiftData
+import RemoteStore
 import SampleTrips
 import StoreSync
 
@@ -28,6 +29,9 @@ struct Sync: AsyncParsableCommand {
     @Option(help: ArgumentHelp(StoreOptions.tokenHelp, valueName: "token"))
     var token: String?
 
+    @Flag(name: .customLong("allow-insecure-http"), help: ArgumentHelp(StoreOptions.insecureHelp))
+    var allowsInsecureHTTP = false
+
     /// Long enough for a big first pull's pages, short enough that a stalled server does not
     /// hold the terminal for long; a server that is down answers at once.
     static let requestTimeout = Duration.seconds(15)
@@ -35,6 +39,9 @@ struct Sync: AsyncParsableCommand {
     func validate() throws {
         guard let url = URL(string: remote), url.scheme == "http" || url.scheme == "https", url.host != nil else {
             throw ValidationError("--remote must be the URL of an openswiftdata-server, such as http://127.0.0.1:8080 (got '\(remote)').")
+        }
+        if url.scheme == "http", let host = url.host, !allowsInsecureHTTP, !RemoteStoreConfiguration.isLoopback(host) {
+            throw ValidationError(StoreOptions.insecureRefusal(host))
         }
         if let store, store.hasPrefix("postgres://") || store.hasPrefix("postgresql://") {
             throw ValidationError("trips sync syncs a local store file; to share a PostgreSQL database, serve it with openswiftdata-server and sync with that.")

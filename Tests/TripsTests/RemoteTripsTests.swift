@@ -109,6 +109,20 @@ import Testing
         #expect(result.output.contains("--remote needs the server's token: pass --token or set OPENSWIFTDATA_TOKEN."))
     }
 
+    @Test func plainHTTPToAnotherMachineIsRefusedUnlessAllowed() throws {
+        let refused = try trips(["--remote", "http://192.0.2.1:8080", "--token", "t", "list"])
+        #expect(refused.status == 64)
+        #expect(refused.output.hasPrefix("Error: --remote http:// to 192.0.2.1 would send the token unencrypted to another machine. Use https://, or pass --allow-insecure-http on a network you trust.\n"))
+        let sync = try trips(["sync", "--remote", "http://192.0.2.1:8080", "--token", "t"])
+        #expect(sync.status == 64)
+        #expect(sync.output.contains("would send the token unencrypted to another machine"))
+        // Allowed, the request goes out, and the test network's address never answers.
+        let allowed = try trips(["--allow-insecure-http", "--remote", "http://192.0.2.1:8080", "--token", "t", "list"])
+        #expect(allowed.status == 1)
+        #expect(allowed.output.hasPrefix("Error: "))
+        #expect(!allowed.output.contains("unencrypted"))
+    }
+
     @Test func aServerThatIsDownFailsWithinSecondsNamingItsURL() throws {
         let started = ContinuousClock.now
         let result = try trips(["--remote", "http://127.0.0.1:9", "--token", "t", "list"])

@@ -13,6 +13,7 @@ import Testing
         #expect(help.output.contains("  --store <path>    A store file (`trips add` may create one), or postgres://…\n"))
         #expect(help.output.contains("  --remote <url>    The URL of an openswiftdata-server to use instead.\n"))
         #expect(help.output.contains("  --token <token>   The server's bearer token (default: $OPENSWIFTDATA_TOKEN).\n"))
+        #expect(help.output.contains("  --allow-insecure-http Allow --remote http:// to another machine.\n"))
         #expect(help.output.contains("SUBCOMMANDS:"))
     }
 
