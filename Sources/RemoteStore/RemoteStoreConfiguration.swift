@@ -53,10 +53,10 @@ public struct RemoteStoreConfiguration: DataStoreConfiguration, Sendable {
     /// Rejects a URL that is not http(s) with a host, plain http to another machine unless
     /// ``allowsInsecureHTTP``, and an empty token.
     public func validate() throws {
-        guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), let host = url.host, !host.isEmpty else {
+        guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host?.isEmpty == false else {
             throw RemoteStoreError(.invalidConfiguration, "The remote store's URL \(url) must be http:// or https:// with a host, e.g. http://127.0.0.1:8080.")
         }
-        guard scheme == "https" || allowsInsecureHTTP || Self.isLoopback(host) else {
+        if !allowsInsecureHTTP, let host = Self.insecureHost(of: url) {
             throw RemoteStoreError(.insecureTransport, "The remote store would send its bearer token unencrypted, over http://, to \(host), which is not this machine. Reach the server over https:// (a TLS proxy in front of openswiftdata-server), or pass allowsInsecureHTTP: true on a network you trust.")
         }
         guard !token.isEmpty else {
@@ -64,8 +64,14 @@ public struct RemoteStoreConfiguration: DataStoreConfiguration, Sendable {
         }
     }
 
+    /// The host a plain `http://` URL would carry the token to, when that host is not this machine.
+    package static func insecureHost(of url: URL) -> String? {
+        guard url.scheme?.lowercased() == "http", let host = url.host, !isLoopback(host) else { return nil }
+        return host
+    }
+
     /// Whether `host` names this machine: `localhost` (and its subdomains), `127.0.0.0/8` or `::1`.
-    package static func isLoopback(_ host: String) -> Bool {
+    static func isLoopback(_ host: String) -> Bool {
         let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         if host == "localhost" || host.hasSuffix(".localhost") || host == "::1" { return true }
         let octets = host.split(separator: ".", omittingEmptySubsequences: false)

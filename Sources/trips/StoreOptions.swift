@@ -74,9 +74,8 @@ struct StoreOptions: ParsableArguments {
         if remote == nil, allowsInsecureHTTP {
             throw ValidationError("--allow-insecure-http only applies with --remote.")
         }
-        if let remote, let url = URL(string: remote), url.scheme?.lowercased() == "http", let host = url.host,
-           !allowsInsecureHTTP, !RemoteStoreConfiguration.isLoopback(host) {
-            throw ValidationError(Self.insecureRefusal(host))
+        if let remote {
+            try Self.checkTransport(remote, allowsInsecureHTTP: allowsInsecureHTTP)
         }
     }
 
@@ -109,9 +108,11 @@ struct StoreOptions: ParsableArguments {
                                                configurations: [ModelConfiguration(url: url)]))
     }
 
-    /// Why an `http://` URL to another machine is refused, and the two ways on.
-    static func insecureRefusal(_ host: String) -> String {
-        "--remote http:// to \(host) would send the token unencrypted to another machine. Use https://, or pass --allow-insecure-http on a network you trust."
+    /// Refuses a `--remote` URL that would carry the token over plain `http://` to another machine,
+    /// saying the two ways on; `RemoteStoreConfiguration` refuses it too, in the API's words.
+    static func checkTransport(_ remote: String, allowsInsecureHTTP: Bool) throws {
+        guard !allowsInsecureHTTP, let url = URL(string: remote), let host = RemoteStoreConfiguration.insecureHost(of: url) else { return }
+        throw ValidationError("--remote http:// to \(host) would send the token unencrypted to another machine. Use https://, or pass --allow-insecure-http on a network you trust.")
     }
 
     static func checkStorePath(_ url: URL, creating: Bool) throws {

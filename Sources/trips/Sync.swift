@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import OpenSwiftData
-import RemoteStore
 import SampleTrips
 import StoreSync
 
@@ -40,9 +39,7 @@ struct Sync: AsyncParsableCommand {
         guard let url = URL(string: remote), url.scheme == "http" || url.scheme == "https", url.host != nil else {
             throw ValidationError("--remote must be the URL of an openswiftdata-server, such as http://127.0.0.1:8080 (got '\(remote)').")
         }
-        if url.scheme == "http", let host = url.host, !allowsInsecureHTTP, !RemoteStoreConfiguration.isLoopback(host) {
-            throw ValidationError(StoreOptions.insecureRefusal(host))
-        }
+        try StoreOptions.checkTransport(remote, allowsInsecureHTTP: allowsInsecureHTTP)
         if let store, store.hasPrefix("postgres://") || store.hasPrefix("postgresql://") {
             throw ValidationError("trips sync syncs a local store file; to share a PostgreSQL database, serve it with openswiftdata-server and sync with that.")
         }

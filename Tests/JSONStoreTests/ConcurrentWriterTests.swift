@@ -74,16 +74,17 @@ final class CrashWriterProcess {
 
     /// Blocks until the writer opened its store (or exited).
     func waitUntilReady() throws {
-        while !String(decoding: buffer, as: UTF8.self).contains("ready\n") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { throw CocoaError(.fileReadUnknown) }
-            buffer.append(chunk)
-        }
+        try read(until: { $0.contains("ready\n") })
     }
 
     /// Blocks until the writer reported `count` returned saves (or exited).
     func waitForSaves(_ count: Int) throws {
-        while String(decoding: buffer, as: UTF8.self).components(separatedBy: "\nsaved ").count - 1 < count {
+        try read(until: { $0.components(separatedBy: "\nsaved ").count - 1 >= count })
+    }
+
+    /// Reads the writer's output until `done` holds for all of it so far.
+    private func read(until done: (String) -> Bool) throws {
+        while !done(String(decoding: buffer, as: UTF8.self)) {
             let chunk = output.fileHandleForReading.availableData
             if chunk.isEmpty { throw CocoaError(.fileReadUnknown) }
             buffer.append(chunk)
