@@ -15,6 +15,10 @@ public struct SyncConfiguration: Sendable {
     public var server: URL
     /// The server's bearer token.
     public var token: String
+    /// Whether the token may travel unencrypted, over `http://`, to a host other than this
+    /// machine. Off by default: anyone on the network path could read the token and use it.
+    /// Loopback hosts (`localhost`, `127.0.0.0/8`, `::1`) never need it.
+    public var allowsInsecureHTTP: Bool
     /// The model types to sync; every one must be in the container's schema and the server's.
     /// Other model types of the container stay local.
     public var models: [any PersistentModel.Type]
@@ -58,6 +62,7 @@ public struct SyncConfiguration: Sendable {
     public init(server: URL, token: String, models: [any PersistentModel.Type]) {
         self.server = server
         self.token = token
+        allowsInsecureHTTP = false
         self.models = models
         stateLocation = .besideStore
         author = "StoreSync"

@@ -30,8 +30,10 @@ public final class SyncEngine: Sendable {
 
     /// An engine syncing `container`'s synced models as `configuration` says. Throws
     /// ``SyncError`` (`.invalidConfiguration`) for a model that cannot be synced, or when the
-    /// engine's state cannot be opened.
+    /// engine's state cannot be opened, and `.insecureTransport` for plain `http://` to another
+    /// machine unless ``SyncConfiguration/allowsInsecureHTTP``.
     public init(container: ModelContainer, configuration: SyncConfiguration) throws {
+        try configuration.checkTransport()
         status = SyncStatus()
         self.container = container
         self.configuration = configuration

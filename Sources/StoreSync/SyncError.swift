@@ -30,6 +30,9 @@ public struct SyncError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let rejected = Code(rawValue: "rejected")
         /// The server's answer was not what the sync protocol says.
         public static let invalidResponse = Code(rawValue: "invalidResponse")
+        /// The configuration would send the token unencrypted (`http://`) to another machine;
+        /// use `https://`, or set ``SyncConfiguration/allowsInsecureHTTP``.
+        public static let insecureTransport = Code(rawValue: "insecureTransport")
         /// The configuration or the container cannot be synced as given.
         public static let invalidConfiguration = Code(rawValue: "invalidConfiguration")
         /// Reading or writing the local store (or the engine's own state) failed.

@@ -53,6 +53,7 @@ struct Sync: AsyncParsableCommand {
         let (container, location) = try localStore()
         var configuration = SyncConfiguration(server: server, token: token, models: TripsSchemaV2.models)
         configuration.requestTimeout = Self.requestTimeout
+        configuration.allowsInsecureHTTP = allowsInsecureHTTP
         let engine = try SyncEngine(container: container, configuration: configuration)
         let before = try PulledChanges.latestToken(ModelContext(container))
         var pending = 0
