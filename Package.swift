@@ -41,6 +41,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -103,6 +104,7 @@ let package = Package(
                 "OpenSwiftData", "StoreWire",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         .target(
@@ -112,10 +114,13 @@ let package = Package(
                 "StoreWire",
                 "JSONStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
@@ -214,6 +219,8 @@ let package = Package(
             ],
             path: "Tests/PostgresTestSupport"
         ),
+        // The private CA and server certificate of the tests that serve TLS, made at test time.
+        .target(name: "TLSTestSupport", path: "Tests/TLSTestSupport"),
         .testTarget(
             name: "PostgresStoreTests",
             dependencies: [
@@ -225,12 +232,13 @@ let package = Package(
         ),
         .testTarget(
             name: "TripsTests",
-            dependencies: ["trips", "openswiftdata-server", "SampleTrips", "JSONStore", "RemoteStore", "DataStoreTesting", "PostgresTestSupport"]
+            dependencies: ["trips", "openswiftdata-server", "SampleTrips", "JSONStore", "RemoteStore", "DataStoreTesting", "PostgresTestSupport",
+                           "TLSTestSupport"]
         ),
         .testTarget(
             name: "RemoteStoreTests",
             dependencies: [
-                "RemoteStore", "StoreServer", "StoreWire", "DataStoreTesting", "SampleTrips", "JSONStore",
+                "RemoteStore", "StoreServer", "StoreWire", "DataStoreTesting", "SampleTrips", "JSONStore", "TLSTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -4,6 +4,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 import StoreWire
 import Synchronization
 
@@ -54,9 +55,18 @@ final class HTTPTransport: @unchecked Sendable {
             return
         }
         #endif
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if let roots = configuration.additionalRootCertificates {
+            tls.additionalTrustRoots = [.file(roots.path)]
+        }
+        var client = HTTPClient.Configuration(tlsConfiguration: tls, timeout: .init(connect: Self.amount(configuration.connectTimeout),
+                                                                                    read: Self.amount(configuration.timeout)))
+        // The attempts are ours (``send(_:body:headers:label:)``): a connection that fails, on an
+        // untrusted certificate above all, is reported at once rather than retried until the
+        // connect timeout.
+        client.connectionPool.retryConnectionEstablishment = false
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        route = .eventLoop(group, HTTPClient(eventLoopGroupProvider: .shared(group), configuration: HTTPClient.Configuration(
-            timeout: .init(connect: Self.amount(configuration.connectTimeout), read: Self.amount(configuration.timeout)))))
+        route = .eventLoop(group, HTTPClient(eventLoopGroupProvider: .shared(group), configuration: client))
     }
 
     deinit {
@@ -91,7 +101,8 @@ final class HTTPTransport: @unchecked Sendable {
                     pause = min(seconds, 5)
                 }
             } catch let failure as AttemptFailure {
-                guard failure.error.code != .invalidConfiguration else { throw failure.error }
+                // Sending it again cannot help: the same request, or the same certificate.
+                guard ![.invalidConfiguration, .untrustedServer].contains(failure.error.code) else { throw failure.error }
                 lastFailure = failure.error
                 if let reason = failure.lostAnswer { lostAnswer = reason }
             }
@@ -207,10 +218,22 @@ final class HTTPTransport: @unchecked Sendable {
         if let error = error as? HTTPClientError, [.deadlineExceeded, .readTimeout].contains(error) {
             return AttemptFailure(noAnswer(to: path, underlying: error), lostAnswer: "no answer within \(timeout)")
         }
-        // Failing to connect sends nothing; any other failure may come after the request went.
-        var connecting = error is NIOConnectionError
+        if Self.isUntrustedCertificate(error) {
+            return AttemptFailure(RemoteStoreError(.untrustedServer, "The server at \(baseURL) presented a TLS certificate this client does not trust (\(error)). If a private CA issued it, or the server signed its own, pass that CA's certificate (a PEM file) as additionalRootCertificates (trips: --ca-certificate); check too that the URL's host is one the certificate names.", underlying: error))
+        }
+        // Failing to connect sends nothing, nor does a failed TLS handshake; any other failure
+        // may come after the request went.
+        var connecting = error is NIOConnectionError || error is NIOSSLError
         if case .connectTimeout? = error as? ChannelError { connecting = true }
         return AttemptFailure(unreachable(for: path, reason: "\(error)", underlying: error), lostAnswer: connecting ? nil : "\(error)")
+    }
+
+    /// Whether the TLS handshake failed on the server's certificate: not issued by a trusted
+    /// root, or not for the host of the URL.
+    private static func isUntrustedCertificate(_ error: any Error) -> Bool {
+        if let error = error as? NIOSSLExtraError, error == .failedToValidateHostname { return true }
+        guard case .handshakeFailed(let reason)? = error as? NIOSSLError else { return false }
+        return "\(reason)".contains("CERTIFICATE_VERIFY_FAILED")
     }
 
     private func noConnection(underlying: any Error) -> RemoteStoreError {

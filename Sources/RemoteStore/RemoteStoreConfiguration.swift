@@ -1,4 +1,5 @@
 import Foundation
+import NIOSSL
 import OpenSwiftData
 
 /// Configures a ``RemoteStore``: the models live on an `openswiftdata-server` (or any app hosting
@@ -35,11 +36,14 @@ public struct RemoteStoreConfiguration: DataStoreConfiguration, Sendable {
     /// machine. Off by default: anyone on the network path could read the token and use it.
     /// Loopback hosts (`localhost`, `127.0.0.0/8`, `::1`) never need it.
     public var allowsInsecureHTTP: Bool
+    /// A PEM file of root certificates to trust besides the system's, for an `https://` server
+    /// whose certificate a private CA issued, or that signed its own (then give that certificate).
+    public var additionalRootCertificates: URL?
 
     /// Describes a remote store at `url` with its token, time limits and number of attempts.
     public init(name: String = "RemoteStore", schema: Schema? = nil, url: URL, token: String,
                 timeout: Duration = .seconds(30), connectTimeout: Duration = .seconds(5), attempts: Int = 3,
-                allowsInsecureHTTP: Bool = false) {
+                allowsInsecureHTTP: Bool = false, additionalRootCertificates: URL? = nil) {
         self.name = name
         self.schema = schema
         self.url = url
@@ -48,10 +52,12 @@ public struct RemoteStoreConfiguration: DataStoreConfiguration, Sendable {
         self.connectTimeout = min(connectTimeout, timeout)
         self.attempts = max(1, attempts)
         self.allowsInsecureHTTP = allowsInsecureHTTP
+        self.additionalRootCertificates = additionalRootCertificates
     }
 
     /// Rejects a URL that is not http(s) with a host, plain http to another machine unless
-    /// ``allowsInsecureHTTP``, and an empty token.
+    /// ``allowsInsecureHTTP``, an empty token, and ``additionalRootCertificates`` that cannot be
+    /// read as PEM certificates.
     public func validate() throws {
         guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host?.isEmpty == false else {
             throw RemoteStoreError(.invalidConfiguration, "The remote store's URL \(url) must be http:// or https:// with a host, e.g. http://127.0.0.1:8080.")
@@ -61,6 +67,21 @@ public struct RemoteStoreConfiguration: DataStoreConfiguration, Sendable {
         }
         guard !token.isEmpty else {
             throw RemoteStoreError(.invalidConfiguration, "The remote store needs the server's bearer token; pass token:.")
+        }
+        if let additionalRootCertificates {
+            try Self.checkRootCertificates(at: additionalRootCertificates)
+        }
+    }
+
+    /// Reads the file as the TLS client will, so that a wrong path fails here, naming the file,
+    /// rather than as a failed handshake.
+    static func checkRootCertificates(at file: URL) throws {
+        guard FileManager.default.isReadableFile(atPath: file.path) else {
+            throw RemoteStoreError(.invalidConfiguration, "The root certificate file \(file.path) cannot be read; check the path and the file's permissions.")
+        }
+        let certificates = try? NIOSSLCertificate.fromPEMFile(file.path)
+        guard let certificates, !certificates.isEmpty else {
+            throw RemoteStoreError(.invalidConfiguration, "The root certificate file \(file.path) holds no PEM certificate; give the CA's certificate in PEM (-----BEGIN CERTIFICATE-----).")
         }
     }
 

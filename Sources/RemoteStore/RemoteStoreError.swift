@@ -21,6 +21,10 @@ public struct RemoteStoreError: Error, CustomStringConvertible, Sendable {
         /// The configuration would send the token unencrypted (`http://`) to another machine;
         /// use `https://`, or set ``RemoteStoreConfiguration/allowsInsecureHTTP``.
         public static let insecureTransport = Code(rawValue: "insecureTransport")
+        /// The `https://` server's certificate is not one this client trusts (an unknown CA, a
+        /// self-signed certificate, expired, or issued for another host); nothing was sent. For
+        /// a private CA, set ``RemoteStoreConfiguration/additionalRootCertificates``.
+        public static let untrustedServer = Code(rawValue: "untrustedServer")
         /// 401: no token, or one the server does not accept.
         public static let unauthorized = Code(rawValue: "unauthorized")
         /// 403: the server's store refuses (read-only).

@@ -29,7 +29,7 @@ extension StoreServer {
             throw StoreServerError(.timeout, "The server did not start listening on \(configuration.host):\(configuration.port) within \(timeout).")
         }
         let port = try result.get()
-        return RunningStoreServer(host: configuration.host, port: port, task: task)
+        return RunningStoreServer(scheme: configuration.tls == nil ? "http" : "https", host: configuration.host, port: port, task: task)
     }
 }
 
@@ -37,13 +37,13 @@ extension StoreServer {
 public final class RunningStoreServer: Sendable {
     /// The port the server listens on: the one it bound when the configuration asked for 0.
     public let port: Int
-    /// `http://host:port`, the URL clients use.
+    /// `http://host:port`, or `https://host:port` when the server serves TLS: the URL clients use.
     public let url: URL
     private let task: Task<Void, any Error>
 
-    init(host: String, port: Int, task: Task<Void, any Error>) {
+    init(scheme: String, host: String, port: Int, task: Task<Void, any Error>) {
         self.port = port
-        url = URL(string: "http://\(host):\(port)")!
+        url = URL(string: "\(scheme)://\(host):\(port)")!
         self.task = task
     }
 

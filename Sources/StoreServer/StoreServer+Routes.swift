@@ -20,8 +20,8 @@ extension StoreServer {
     /// The routes bring their own middleware, which applies to them alone: the request log, the
     /// request metrics, JSON error bodies and the configuration's bearer tokens and their scopes, body limits and
     /// time limit per request. `GET <path>/metrics` serves ``metrics`` in the Prometheus text
-    /// format, behind the same tokens. The configuration's host, port and idle timeout are your
-    /// application's to choose and are not used here.
+    /// format, behind the same tokens. The configuration's host, port, idle timeout, TLS and allowed
+    /// origins are your application's to choose and are not used here.
     public func addRoutes<Context: RequestContext>(to router: some RouterMethods<Context>, atPath path: String = "") {
         let group = router.group(RouterPath(path))
         addMiddleware(to: group)

@@ -1,5 +1,7 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 import Logging
 import NIOCore
 import OpenSwiftData
@@ -37,6 +39,7 @@ public struct StoreServer: Sendable {
     public init(container: ModelContainer, configuration: StoreServerConfiguration,
                 logger: Logger = Logger(label: "openswiftdata.server"),
                 metrics: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) throws {
+        try configuration.checkAllowedOrigins()
         self.configuration = configuration
         routes = StoreRoutes(store: try ServedStore(container: container, lockWait: configuration.requestTimeLimit), tokens: TokenBook(configuration.tokens),
                              body: JSONBody(maxSize: configuration.maxBodySize, maxDepth: configuration.maxJSONDepth),
@@ -52,19 +55,32 @@ public struct StoreServer: Sendable {
     public func application(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         let router = Router()
         for add in additionalRoutes { add(router) }
+        if !configuration.allowedOrigins.isEmpty {
+            router.add(middleware: AllowedOriginsMiddleware(origins: Set(configuration.allowedOrigins)))
+        }
         addMiddleware(to: router)
         addEndpoints(to: router)
-        let idle = TimeAmount.nanoseconds(configuration.idleTimeout.wholeNanoseconds)
-        let bodyLimit = TimeAmount.nanoseconds(configuration.bodyTimeLimit.wholeNanoseconds)
         return Application(
             router: router,
-            server: .http1(configuration: .init(additionalChannelHandlers: [ParserErrorResponder(), BodyDeadline(limit: bodyLimit)],
-                                                idleTimeout: idle)),
+            server: serverBuilder(),
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
                                                     serverName: "openswiftdata-server"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
             logger: logger
         )
+    }
+
+    /// HTTP/1.1, inside TLS when the configuration has a certificate. The TLS configuration was
+    /// checked when it was made, so building its context here does not fail on a bad pair.
+    private func serverBuilder() -> HTTPServerBuilder {
+        let idle = TimeAmount.nanoseconds(configuration.idleTimeout.wholeNanoseconds)
+        let bodyLimit = TimeAmount.nanoseconds(configuration.bodyTimeLimit.wholeNanoseconds)
+        let http1 = HTTP1Channel.Configuration(additionalChannelHandlers: [ParserErrorResponder(), BodyDeadline(limit: bodyLimit)],
+                                               idleTimeout: idle)
+        guard let tls = configuration.tls else { return .http1(configuration: http1) }
+        return HTTPServerBuilder { responder in
+            try TLSChannel(HTTP1Channel(responder: responder, configuration: http1), tlsConfiguration: tls.configuration)
+        }
     }
 
     /// Runs until SIGINT or SIGTERM (or until the calling task is cancelled), then finishes the

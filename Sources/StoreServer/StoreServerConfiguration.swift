@@ -37,6 +37,15 @@ public struct StoreServerConfiguration: Sendable {
     /// With ``maxQueryListLength`` it bounds the work a query costs, so one client's huge query
     /// cannot hold up the others past the time limit.
     public var maxQueryNodes: Int
+    /// The certificate and key to serve HTTPS with; nil (the default) serves plain HTTP, for
+    /// loopback or behind a TLS proxy. Clients send their bearer token with every request, so a
+    /// server other machines reach needs one or the other.
+    public var tls: TLS?
+    /// The origins (`https://app.example.com`, exactly as browsers send them) whose web pages may
+    /// call the API (CORS): their preflights are answered and their pages may read the answers.
+    /// Empty (the default) sends no CORS headers, so browsers keep pages of other sites from
+    /// reading the answers. Applies to ``StoreServer/application(onServerRunning:)``.
+    public var allowedOrigins: [String] = []
 
     /// Creates a configuration whose tokens may each read and save (``Scope/standard``); throws
     /// ``StoreServerError`` `.invalidConfiguration` without a token or with a limit that is not

@@ -48,6 +48,17 @@ struct ServeCommand: AsyncParsableCommand {
             scopes gets 403. The environment's OPENSWIFTDATA_TOKENS, OPENSWIFTDATA_READ_TOKENS and \
             OPENSWIFTDATA_ADMIN_TOKENS, and the config file's "tokens", "readTokens" and "adminTokens", are the same.
 
+            Tokens travel with every request, so a server other machines reach serves HTTPS: --tls-certificate and \
+            --tls-key name PEM files (the certificate with its chain, and its unencrypted key; \
+            OPENSWIFTDATA_TLS_CERTIFICATE and OPENSWIFTDATA_TLS_KEY, "tlsCertificate" and "tlsKey"). A key that \
+            is not the certificate's stops the server at startup. For a private CA's certificate, clients pass that \
+            CA's certificate: trips --remote https://… --ca-certificate ca.pem, or \
+            RemoteStoreConfiguration's additionalRootCertificates. Without them, serve on 127.0.0.1 or behind a TLS proxy.
+
+            Browser pages of other sites may call the API only from an origin given with --cors-origin \
+            (repeatable; OPENSWIFTDATA_CORS_ORIGINS comma-separated, "corsOrigins"), such as \
+            https://app.example.com; no origin is allowed by default.
+
             Requests are logged \
             at info level; GET /metrics (with a token) serves request counts and durations for Prometheus. Stops \
             gracefully on SIGINT or SIGTERM. A store written with an earlier trips schema is migrated when the \
@@ -87,6 +98,15 @@ struct ServeCommand: AsyncParsableCommand {
                                valueName: "read|edit"))
     var browse: String?
 
+    @Option(help: ArgumentHelp("The server's certificate (PEM, with its chain): serve HTTPS.", valueName: "path"))
+    var tlsCertificate: String?
+
+    @Option(help: ArgumentHelp("The certificate's private key (PEM, unencrypted).", valueName: "path"))
+    var tlsKey: String?
+
+    @Option(name: .customLong("cors-origin"), help: ArgumentHelp("A browser origin whose pages may call the API, such as https://app.example.com (repeatable).", valueName: "origin"))
+    var corsOrigins: [String] = []
+
     @Option(help: ArgumentHelp("A JSON file of settings, keyed as the flags are in camel case (maxBodySize).", valueName: "path"))
     var config: String?
 
@@ -103,6 +123,9 @@ struct ServeCommand: AsyncParsableCommand {
         flags[.logLevel] = logLevel.map { .string($0) }
         flags[.browse] = browse.map { .string($0) }
         flags[.config] = config.map { .string($0) }
+        flags[.tlsCertificate] = tlsCertificate.map { .string($0) }
+        flags[.tlsKey] = tlsKey.map { .string($0) }
+        flags[.corsOrigins] = corsOrigins.isEmpty ? nil : .stringArray(corsOrigins)
         let settings = try await ServerSettings.read(flags: flags)
 
         var logger = Logger(label: "openswiftdata.server")
@@ -114,8 +137,10 @@ struct ServeCommand: AsyncParsableCommand {
         guard !settings.tokens.isEmpty else {
             throw ValidationError("Give at least one bearer token with --token, OPENSWIFTDATA_TOKENS or \"tokens\" in the config file (or a --read-token or --admin-token), so only your clients can use the store.")
         }
-        let configuration = try StoreServerConfiguration(host: settings.host, port: settings.port, tokens: settings.tokens,
+        var configuration = try StoreServerConfiguration(host: settings.host, port: settings.port, tokens: settings.tokens,
                                                          maxBodySize: settings.maxBodySize, requestTimeLimit: .seconds(settings.timeLimit))
+        configuration.tls = try settings.tls()
+        configuration.allowedOrigins = settings.corsOrigins
         let location = try StoreLocation(settings.store)
         let container = try location.container(timeout: .seconds(settings.timeLimit))
         var server = try StoreServer(container: container, configuration: configuration, logger: logger)
@@ -126,10 +151,11 @@ struct ServeCommand: AsyncParsableCommand {
                 browser.addRoutes(to: router, atPath: "/browse")
             }
         }
-        try await server.run { [logger] port in
-            logger.info("openswiftdata-server listening on http://\(configuration.host):\(port) (store \(location.redacted))")
+        let scheme = configuration.tls == nil ? "http" : "https"
+        try await server.run { [logger, configuration] port in
+            logger.info("openswiftdata-server listening on \(scheme)://\(configuration.host):\(port) (store \(location.redacted))")
             if let browser {
-                logger.info("data browser (\(browser.configuration.mode == .edit ? "editing" : "read-only")) at http://\(configuration.host):\(port)/browse/")
+                logger.info("data browser (\(browser.configuration.mode == .edit ? "editing" : "read-only")) at \(scheme)://\(configuration.host):\(port)/browse/")
             }
         }
         logger.info("openswiftdata-server stopped")

@@ -23,11 +23,17 @@ struct ServerSettings {
     var logLevel: String
     /// The data browser's mode (`read` or `edit`), nil when it is not served.
     var browse: String?
+    /// The PEM files of the certificate and key to serve HTTPS with; both or neither.
+    var tlsCertificate: String?
+    var tlsKey: String?
+    /// The browser origins allowed to call the API (CORS); none by default.
+    var corsOrigins: [String]
 
     /// The keys, as the config file spells them; the environment variables are these in upper
     /// snake case after `OPENSWIFTDATA_`.
     enum Key: String, CaseIterable {
         case store, host, port, tokens, readTokens, adminTokens, maxBodySize, timeLimit, logLevel, browse, config
+        case tlsCertificate, tlsKey, corsOrigins
 
         /// The token settings and the scopes each grants.
         static let tokenRoles: [(Key, Set<StoreServerConfiguration.Scope>)] = [
@@ -62,7 +68,26 @@ struct ServerSettings {
             maxBodySize: try read(.maxBodySize, from: config, { try config.requiredInt(forKey: $0) }) ?? 4 << 20,
             timeLimit: try read(.timeLimit, from: config, { try config.requiredInt(forKey: $0) }) ?? 30,
             logLevel: try read(.logLevel, from: config, { try config.requiredString(forKey: $0) }) ?? "info",
-            browse: try read(.browse, from: config, { try config.requiredString(forKey: $0) }))
+            browse: try read(.browse, from: config, { try config.requiredString(forKey: $0) }),
+            tlsCertificate: try read(.tlsCertificate, from: config, { try config.requiredString(forKey: $0) }),
+            tlsKey: try read(.tlsKey, from: config, { try config.requiredString(forKey: $0) }),
+            corsOrigins: (try read(.corsOrigins, from: config, { try config.requiredStringArray(forKey: $0) }) ?? [])
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+    }
+
+    /// The certificate and key to serve HTTPS with, nil for plain HTTP; one without the other
+    /// is an error that says which is missing.
+    func tls() throws -> StoreServerConfiguration.TLS? {
+        switch (tlsCertificate, tlsKey) {
+        case (nil, nil):
+            return nil
+        case (let certificate?, let key?):
+            return try StoreServerConfiguration.TLS(certificateFile: certificate, privateKeyFile: key)
+        case (_?, nil):
+            throw ValidationError("A TLS certificate needs its private key: give --tls-key (OPENSWIFTDATA_TLS_KEY, \"tlsKey\" in the config file) with --tls-certificate.")
+        case (nil, _?):
+            throw ValidationError("A TLS private key needs its certificate: give --tls-certificate (OPENSWIFTDATA_TLS_CERTIFICATE, \"tlsCertificate\" in the config file) with --tls-key.")
+        }
     }
 
     private static func tokens(from config: ConfigReader) throws -> [String: Set<StoreServerConfiguration.Scope>] {

@@ -29,10 +29,16 @@ struct StoreOptions: ParsableArguments {
     @Flag(name: .customLong("allow-insecure-http"), help: ArgumentHelp(insecureHelp))
     var allowsInsecureHTTP = false
 
+    static let authorityHelp = "A CA certificate (PEM) to trust for --remote https://, besides the system's."
+
+    @Option(name: .customLong("ca-certificate"), help: ArgumentHelp(authorityHelp, valueName: "path"))
+    var authority: String?
+
     /// The options as the top-level help lists them (each line fits 80 columns, where the help
     /// wraps when piped).
     static let summary = [("--store <path>", storeHelp), ("--remote <url>", remoteHelp), ("--token <token>", tokenHelp),
-                          ("--allow-insecure-http", "Allow --remote http:// to another machine.")]
+                          ("--allow-insecure-http", "Allow --remote http:// to another machine."),
+                          ("--ca-certificate <path>", "Trust this CA (PEM) for --remote https://.")]
         .map { "  " + $0.padding(toLength: max(18, $0.count + 1), withPad: " ", startingAt: 0) + $1 }
         .joined(separator: "\n")
 
@@ -41,7 +47,7 @@ struct StoreOptions: ParsableArguments {
 
     /// The store options given before the subcommand, moved after it (ahead of any `--`).
     static func movingLeadingOptions(_ arguments: [String]) -> [String] {
-        let names: Set<String> = ["--store", "--remote", "--token"]
+        let names: Set<String> = ["--store", "--remote", "--token", "--ca-certificate"]
         var leading: [String] = []
         var rest = arguments[...]
         while let first = rest.first {
@@ -74,6 +80,9 @@ struct StoreOptions: ParsableArguments {
         if remote == nil, allowsInsecureHTTP {
             throw ValidationError("--allow-insecure-http only applies with --remote.")
         }
+        if remote == nil, authority != nil {
+            throw ValidationError("--ca-certificate only applies with --remote https://.")
+        }
         if let remote {
             try Self.checkTransport(remote, allowsInsecureHTTP: allowsInsecureHTTP)
         }
@@ -93,7 +102,8 @@ struct StoreOptions: ParsableArguments {
                 throw ValidationError("--remote needs the server's token: pass --token or set OPENSWIFTDATA_TOKEN.")
             }
             let configuration = RemoteStoreConfiguration(name: "trips", url: url, token: token, timeout: .seconds(15),
-                                                         connectTimeout: Self.connectTimeout, allowsInsecureHTTP: allowsInsecureHTTP)
+                                                         connectTimeout: Self.connectTimeout, allowsInsecureHTTP: allowsInsecureHTTP,
+                                                         additionalRootCertificates: authority.map { URL(fileURLWithPath: $0) })
             return ModelContext(try ModelContainer(for: schema, configurations: [configuration]))
         }
         guard let store else {

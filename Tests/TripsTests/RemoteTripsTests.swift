@@ -36,7 +36,7 @@ import Testing
                 let chunk = output.fileHandleForReading.availableData
                 guard !chunk.isEmpty else { throw ServerFailure(log: text) }
                 text += String(decoding: chunk, as: UTF8.self)
-                if let range = text.range(of: #"listening on (http://127\.0\.0\.1:\d+)"#, options: .regularExpression) {
+                if let range = text.range(of: #"listening on (https?://127\.0\.0\.1:\d+)"#, options: .regularExpression) {
                     url = String(text[range].dropFirst("listening on ".count))
                 }
             }

@@ -27,16 +27,20 @@ enum ServedStoreKind: String, CaseIterable, CustomTestStringConvertible {
 }
 
 /// A store server over a store file in `directory` (the default store unless `store` says
-/// otherwise), on a free port unless one is given; ``testToken`` has every scope.
+/// otherwise), on a free port unless one is given, over TLS when given a certificate; ``testToken``
+/// has every scope.
 func startServer(schema: Schema, directory: URL, store: ServedStoreKind = .sqlite, port: Int = 0,
                  tokens: [String: Set<StoreServerConfiguration.Scope>] = [testToken: Set(StoreServerConfiguration.Scope.allCases)],
                  maxBodySize: Int = 1 << 20, maxJSONDepth: Int = 32, timeLimit: Duration = .seconds(10),
-                 bodyTimeLimit: Duration = .seconds(60)) throws -> RunningStoreServer {
+                 bodyTimeLimit: Duration = .seconds(60), tls: StoreServerConfiguration.TLS? = nil,
+                 allowedOrigins: [String] = []) throws -> RunningStoreServer {
     let container = try ModelContainer(for: schema, configurations: [store.configuration(schema: schema, directory: directory)])
-    let server = try StoreServer(container: container, configuration: StoreServerConfiguration(
+    var configuration = try StoreServerConfiguration(
         host: "127.0.0.1", port: port, tokens: tokens, maxBodySize: maxBodySize, maxJSONDepth: maxJSONDepth,
-        requestTimeLimit: timeLimit, bodyTimeLimit: bodyTimeLimit), logger: quietLogger)
-    return try server.start()
+        requestTimeLimit: timeLimit, bodyTimeLimit: bodyTimeLimit)
+    configuration.tls = tls
+    configuration.allowedOrigins = allowedOrigins
+    return try StoreServer(container: container, configuration: configuration, logger: quietLogger).start()
 }
 
 /// A container whose one store is a RemoteStore talking to `url`.
