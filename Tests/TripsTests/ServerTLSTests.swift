@@ -56,6 +56,12 @@ import TLSTestSupport
         #expect(error?.log.contains(#"A TLS certificate needs its private key: give --tls-key (OPENSWIFTDATA_TLS_KEY, "tlsKey" in the config file) with --tls-certificate."#) == true)
     }
 
+    @Test func aCACertificateWithoutARemoteIsRefused() throws {
+        let refused = try RemoteTripsTests().trips(["--ca-certificate", certificates.authority, "list"])
+        #expect(refused.status != 0)
+        #expect(refused.output.hasPrefix("Error: --ca-certificate only applies with --remote https://.\n"))
+    }
+
     @Test func theEnvironmentsCORSOriginsAreAllowedAndNoOthers() async throws {
         let server = try RemoteTripsTests.ServerProcess(arguments: ["--store", "memory", "--port", "0", "--token", "tls-secret"],
                                                         environment: ["OPENSWIFTDATA_CORS_ORIGINS": "https://a.example.com, http://localhost:3000"])
