@@ -137,14 +137,14 @@ struct PostgresMigration {
 
     /// Drops the store's indexes the layout no longer names, then creates the missing ones.
     private func replaceIndexes(of layout: PostgresEntityLayout) throws {
-        let indexes = layout.indexes
+        let indexes = layout.indexStatements
         let present = try dropStale(layout, keeping: indexes.map(\.name),
                       listedBy: "SELECT indexname::text FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1 AND indexname LIKE 'osd\\_%'") {
             PostgreSQLDialect().dropIndex(named: $0)
         }
         for index in indexes where !present.contains(PostgresSQL.storedName(index.name)) {
             do {
-                try run(PostgreSQLDialect().render(index))
+                try run(index.statement)
             } catch let error as PostgresStoreError where error.code == .constraintViolation {
                 throw PostgresStoreError(.incompatibleSchema, "\(layout.entityName) has stored models that share values on a uniqueness constraint (\(index.name)), so the constraint cannot be added. Remove the duplicates in a custom stage's willMigrate first. The database is unchanged.", sqlState: error.sqlState)
             }

@@ -102,8 +102,7 @@ struct PostgresSave {
             var sql = inserted.isEmpty ? "INSERT INTO \(layout.table) DEFAULT VALUES"
                 : "INSERT INTO \(layout.table) (\(inserted.joined(separator: ", "))) VALUES (\(placeholders.joined(separator: ", ")))"
             if layout.uniqueConstraints.count == 1, !columns.isEmpty {
-                let target = layout.uniqueConstraints[0].map(PostgresSQL.quote).joined(separator: ", ")
-                sql += " ON CONFLICT (\(target)) DO UPDATE SET \((names.map { "\($0) = EXCLUDED.\($0)" } + layout.classAssignments).joined(separator: ", "))"
+                sql += " ON CONFLICT (\(layout.conflictTarget(layout.uniqueConstraints[0]))) DO UPDATE SET \((names.map { "\($0) = EXCLUDED.\($0)" } + layout.classAssignments).joined(separator: ", "))"
             }
             // A row `ON CONFLICT` updated has an `xmax`; a new one has none.
             let cells = PostgresRandomAccessRow(try run(sql + " RETURNING \(key), (xmax = 0)", binds)[0])

@@ -13,8 +13,9 @@ import PostgresNIO
 /// Each entity is a table (`Z_PK` key, one column per attribute, a foreign key per to-one), or
 /// each class hierarchy (the root's table holds every subclass's rows, each naming its entity in
 /// `Z_ENT`, so a relationship to a base class may hold a subclass's model); each many-to-many a
-/// join table; `#Unique` constraints are unique indexes, and an insert equal to a
-/// stored model on one updates that model (`INSERT … ON CONFLICT`). Every process that opens the
+/// join table; `#Unique` constraints are unique indexes (over the SHA-256 digest of text and
+/// `Data`, so values of any length fit), and an insert equal to a stored model on one updates
+/// that model (`INSERT … ON CONFLICT`). Every process that opens the
 /// database shares its store identifier, kept in the database, so identifiers are valid in all.
 ///
 /// Predicates and sorts run in SQL through `SQLiteQueryRenderer` in the `PostgreSQLDialect()`
