@@ -4,6 +4,36 @@ import PostgresStore
 import PostgresTestSupport
 import Testing
 
+/// Unique on a text and a number together: an insert's `ON CONFLICT` names a digest and a column.
+@Model final class PGSlot {
+    #Unique<PGSlot>([\.room, \.night])
+    var room: String
+    var night: Int
+    var guest: String
+
+    init(room: String, night: Int, guest: String) {
+        self.room = room
+        self.night = night
+        self.guest = guest
+    }
+}
+
+/// Two constraints, one over `Data`: an insert looks up the model it equals on either.
+@Model final class PGBadge {
+    #Unique<PGBadge>([\.label], [\.photo, \.size])
+    var label: String
+    var photo: Data
+    var size: Int
+    var note: String
+
+    init(label: String, photo: Data, size: Int, note: String) {
+        self.label = label
+        self.photo = photo
+        self.size = size
+        self.note = note
+    }
+}
+
 /// Unique text is indexed by its digest, so that values longer than a b-tree entry fit; what the
 /// conformance kit's long-value check cannot see: the indexes themselves, and a database whose
 /// unique index keyed the column itself, as releases before did.
@@ -16,8 +46,22 @@ import Testing
         try TestDatabase.strings(sql, in: try PostgresStoreConfiguration(url: url))
     }
 
-    private func indexes(_ url: String) throws -> [String] {
-        try strings("SELECT indexdef FROM pg_indexes WHERE tablename = 'PGTicket' ORDER BY indexname", url)
+    private func indexes(_ url: String, of table: String = "PGTicket") throws -> [String] {
+        try strings("SELECT indexdef FROM pg_indexes WHERE tablename = '\(table)' ORDER BY indexname", url)
+    }
+
+    private func container(_ url: String, for types: [any PersistentModel.Type]) throws -> ModelContainer {
+        let schema = Schema(types)
+        return try ModelContainer(for: schema, configurations: [try PostgresStoreConfiguration(schema: schema, url: url)])
+    }
+
+    /// Bytes that PostgreSQL's compression cannot shrink below a b-tree entry's limit.
+    private static func noise(_ count: Int, seed: UInt64) -> [UInt8] {
+        var state = seed
+        return (0..<count).map { _ in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 56)
+        }
     }
 
     private static let indexes = [
@@ -56,5 +100,57 @@ import Testing
         let stored = try ModelContext(container).fetch(FetchDescriptor<PGTicket>(sortBy: [SortDescriptor(\.seats)]))
         #expect(stored.map(\.seats) == [2, 4], "inserts equal on a stored code, short or long, update the stored model")
         #expect(stored.map(\.code.utf8.count) == [2, 1_000_000])
+    }
+
+    @Test func aLongTextInAConstraintWithANumberMergesOnlyWithItsEqual() throws {
+        let url = try TestDatabase.makeDatabase()
+        let container = try container(url, for: [PGSlot.self])
+        let room = String(decoding: Self.noise(300_000, seed: 1).map { 0x61 + $0 % 26 }, as: UTF8.self)
+        let first = ModelContext(container)
+        first.insert(PGSlot(room: room, night: 1, guest: "Ann"))
+        try first.save()
+        let second = ModelContext(container)
+        second.insert(PGSlot(room: room, night: 1, guest: "Bo"))
+        second.insert(PGSlot(room: room, night: 2, guest: "Cy"))
+        try second.save()
+        let stored = try ModelContext(container).fetch(FetchDescriptor<PGSlot>(sortBy: [SortDescriptor(\.night)]))
+        #expect(stored.map(\.guest) == ["Bo", "Cy"])
+        #expect(stored.allSatisfy { $0.room == room })
+        #expect(try indexes(url, of: "PGSlot") == [
+            #"CREATE UNIQUE INDEX "PGSlot_pkey" ON public."PGSlot" USING btree ("Z_PK")"#,
+            #"CREATE INDEX "osd_PGSlot_lookup_room" ON public."PGSlot" USING hash (room)"#,
+            #"CREATE UNIQUE INDEX "osd_PGSlot_uniquedigest_room_night" ON public."PGSlot" USING btree (osd_text_digest(room), night)"#,
+        ])
+    }
+
+    @Test func anInsertEqualOnEitherOfTwoConstraintsOverLongValuesUpdatesTheStoredModel() throws {
+        let url = try TestDatabase.makeDatabase()
+        let container = try container(url, for: [PGBadge.self])
+        let labels = (10..<13).map { String(decoding: Self.noise(300_000, seed: $0).map { 0x61 + $0 % 26 }, as: UTF8.self) }
+        let photos = (20..<22).map { Data(Self.noise(300_000, seed: $0)) }
+        let a = PGBadge(label: labels[0], photo: photos[0], size: 1, note: "a")
+        let b = PGBadge(label: labels[1], photo: photos[0], size: 2, note: "b")
+        let byLabel = PGBadge(label: labels[0], photo: photos[1], size: 9, note: "c")
+        let byPhoto = PGBadge(label: labels[2], photo: photos[0], size: 2, note: "d")
+        // Each in a save of its own: a merge is with a stored model.
+        for model in [a, b, byLabel, byPhoto] {
+            let context = ModelContext(container)
+            context.insert(model)
+            try context.save()
+        }
+
+        let stored = try ModelContext(container).fetch(FetchDescriptor<PGBadge>(sortBy: [SortDescriptor(\.size)]))
+        #expect(stored.map(\.note) == ["d", "c"])
+        #expect(stored.map(\.label) == [labels[2], labels[0]])
+        #expect(stored.map(\.photo) == [photos[0], photos[1]])
+        #expect(byLabel.persistentModelID == a.persistentModelID, "equal on the long label")
+        #expect(byPhoto.persistentModelID == b.persistentModelID, "equal on the long photo and the size")
+        #expect(try indexes(url, of: "PGBadge") == [
+            #"CREATE UNIQUE INDEX "PGBadge_pkey" ON public."PGBadge" USING btree ("Z_PK")"#,
+            #"CREATE INDEX "osd_PGBadge_lookup_label" ON public."PGBadge" USING hash (label)"#,
+            #"CREATE INDEX "osd_PGBadge_lookup_photo" ON public."PGBadge" USING hash (photo)"#,
+            #"CREATE UNIQUE INDEX "osd_PGBadge_uniquedigest_label" ON public."PGBadge" USING btree (osd_text_digest(label))"#,
+            #"CREATE UNIQUE INDEX "osd_PGBadge_uniquedigest_photo_size" ON public."PGBadge" USING btree (sha256(photo), size)"#,
+        ])
     }
 }
