@@ -14,7 +14,7 @@ let swiftDataModule = "SwiftDataOnApplePlatforms"
 let swiftDataDependencies: [Target.Dependency] = []
 #else
 let swiftDataModule = "SwiftData"
-let swiftDataDependencies: [Target.Dependency] = ["OpenSwiftData"]
+let swiftDataDependencies: [Target.Dependency] = ["OpenSwiftData", "OpenSwiftDataSurface"]
 #endif
 
 let package = Package(
@@ -69,11 +69,14 @@ let package = Package(
         .target(
             name: "OpenSwiftDataCore",
             dependencies: [
-                "OpenSwiftDataMacros",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
+        // The macros (`@Model`, `#Unique`, …) and the operators apps use on models and errors: the
+        // part of the core that `import SwiftData`, which re-exports the core's types one by one,
+        // must re-export whole, because a scoped import carries neither macros nor operators.
+        .target(name: "OpenSwiftDataSurface", dependencies: ["OpenSwiftDataCore", "OpenSwiftDataMacros"]),
         // The query tree and the DDL (tables, indexes, migrations' column diffs) rendered as SQL, per
         // dialect (SQLite, PostgreSQL): shared by the SQL stores.
         .target(name: "OpenSwiftDataSQL", dependencies: ["OpenSwiftDataCore"]),
@@ -83,6 +86,7 @@ let package = Package(
             name: "OpenSwiftData",
             dependencies: [
                 "OpenSwiftDataCore",
+                "OpenSwiftDataSurface",
                 "OpenSwiftDataSQL",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The save binds and steps rows through SQLite's C API on GRDB's cached statements.
@@ -201,7 +205,7 @@ let package = Package(
         ),
         .testTarget(name: "CrossModuleTests", dependencies: ["CrossModuleModels", "OpenSwiftData"]),
         // Model code that imports only SwiftData, as written for Apple's framework.
-        .testTarget(name: "SwiftDataTests", dependencies: [.target(name: swiftDataModule), "JSONStore", "PostgresStore", "PostgresTestSupport"]),
+        .testTarget(name: "SwiftDataTests", dependencies: [.target(name: swiftDataModule), "OpenSwiftData", "JSONStore", "PostgresStore", "PostgresTestSupport"]),
         .testTarget(name: "JSONStoreTests", dependencies: ["JSONStore", "DataStoreTesting", "JSONStoreCrashWriter", "TestModels"]),
         .testTarget(name: "DataStoreTestingTests", dependencies: ["DataStoreTesting"]),
         .testTarget(name: "QueryTranslationTests", dependencies: ["OpenSwiftData", "TestModels"]),

@@ -2,7 +2,7 @@ import Foundation
 import PackagePlugin
 
 /// The symbol graphs of a target that re-exports other targets of this package (`OpenSwiftData`
-/// re-exports `OpenSwiftDataCore` and `OpenSwiftDataSQL`), their symbols included as the target's
+/// re-exports `OpenSwiftDataCore`, `OpenSwiftDataSurface` and `OpenSwiftDataSQL`), their symbols included as the target's
 /// own: what `import OpenSwiftData` gives is documented as one module, as users see it.
 ///
 /// SwiftPM's symbol graphs leave re-exported modules out and take no option to keep them, so this

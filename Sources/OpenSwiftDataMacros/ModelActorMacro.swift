@@ -82,6 +82,6 @@ extension ModelActorMacro: ExtensionMacro {
         guard declaration.is(ActorDeclSyntax.self), protocols.contains(where: { $0.unqualifiedName == "ModelActor" }) else {
             return []
         }
-        return [try ExtensionDeclSyntax("extension \(type.trimmed): OpenSwiftData.ModelActor") {}]
+        return [try ExtensionDeclSyntax("extension \(type.trimmed): OpenSwiftDataCore.ModelActor") {}]
     }
 }

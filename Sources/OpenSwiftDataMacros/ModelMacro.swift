@@ -32,7 +32,7 @@ extension ModelMacro: MemberMacro {
         }
         return [
             """
-            @OpenSwiftData.Transient
+            @OpenSwiftDataSurface.Transient
             @exclusivity(unchecked) private var _$backingData: any OpenSwiftData.BackingData<\(raw: name)> = \(raw: name).createBackingData()
             """,
             """
@@ -58,7 +58,7 @@ extension ModelMacro: MemberMacro {
         let name = model.name
         return [
             """
-            @OpenSwiftData.Transient
+            @OpenSwiftDataSurface.Transient
             @exclusivity(unchecked) private var _$backingData: any OpenSwiftData.BackingData<\(raw: name)> = \(raw: name)._stagedBackingData()
             """,
             model.schemaMetadata,
@@ -69,8 +69,8 @@ extension ModelMacro: MemberMacro {
     private static func observationMembers(_ name: String) -> [DeclSyntax] {
         [
             """
-            @OpenSwiftData.Transient
-            @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
+            @OpenSwiftDataSurface.Transient
+            @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData._ModelObservationRegistrar()
             """,
             """
             internal nonisolated func access<_M>(keyPath: KeyPath<\(raw: name), _M>) {

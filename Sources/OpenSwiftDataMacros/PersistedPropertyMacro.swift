@@ -94,7 +94,7 @@ extension BackingDataAccessors {
         let initializer = property.initializer == nil ? "" : " = _SwiftDataNoType()"
         return [
             """
-            @OpenSwiftData.Transient
+            @OpenSwiftDataSurface.Transient
             private var \(raw: property.storageName): _SwiftDataNoType\(raw: suffix)\(raw: initializer)
             """,
         ]

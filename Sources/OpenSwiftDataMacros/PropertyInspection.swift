@@ -26,7 +26,7 @@ extension TypeSyntax {
             return identifier.name.text == name
         }
         if let member = self.as(MemberTypeSyntax.self), let module = member.baseType.as(IdentifierTypeSyntax.self) {
-            return ["OpenSwiftData", "SwiftData"].contains(module.name.text) && member.name.text == name
+            return ["OpenSwiftData", "OpenSwiftDataSurface", "SwiftData"].contains(module.name.text) && member.name.text == name
         }
         return false
     }

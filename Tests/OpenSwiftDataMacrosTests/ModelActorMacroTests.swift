@@ -26,7 +26,7 @@ import Testing
                 }
             }
 
-            extension Worker: OpenSwiftData.ModelActor {
+            extension Worker: OpenSwiftDataCore.ModelActor {
             }
             """
         )
@@ -61,7 +61,7 @@ import Testing
                 }
             }
 
-            extension Worker: OpenSwiftData.ModelActor {
+            extension Worker: OpenSwiftDataCore.ModelActor {
             }
             """
         )
@@ -87,7 +87,7 @@ import Testing
                 }
             }
 
-            extension Worker: OpenSwiftData.ModelActor {
+            extension Worker: OpenSwiftDataCore.ModelActor {
             }
             """
         )

@@ -54,14 +54,14 @@ import Testing
                     }
                 }
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 private var _title: _SwiftDataNoType
 
                 public init(title: String) {
                     self.title = title
                 }
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 @exclusivity(unchecked) private var _$backingData: any OpenSwiftData.BackingData<Note> = Note.createBackingData()
 
                 public var persistentBackingData: any OpenSwiftData.BackingData<Note> {
@@ -84,8 +84,8 @@ import Testing
                     self.persistentBackingData = backingData
                 }
 
-                @OpenSwiftData.Transient
-                @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
+                @OpenSwiftDataSurface.Transient
+                @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData._ModelObservationRegistrar()
 
                 internal nonisolated func access<_M>(keyPath: KeyPath<Note, _M>) {
                     _$observationRegistrar.access(self, keyPath: keyPath)

@@ -37,7 +37,7 @@ import Testing
                     }
                 }
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 private var _priority: _SwiftDataNoType = _SwiftDataNoType()
                 public private(set) var content {
                     @storageRestrictions(accesses: _$backingData, initializes: _content)
@@ -56,7 +56,7 @@ import Testing
                     }
                 }
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 private var _content: _SwiftDataNoType = _SwiftDataNoType()
                 var income {
                     @storageRestrictions(accesses: _$backingData, initializes: _income)
@@ -75,7 +75,7 @@ import Testing
                     }
                 }
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 private var _income: _SwiftDataNoType = _SwiftDataNoType()
                 var repeatID {
                     @storageRestrictions(accesses: _$backingData, initializes: _repeatID)
@@ -94,7 +94,7 @@ import Testing
                     }
                 }
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 private var _repeatID: _SwiftDataNoType = _SwiftDataNoType()
                 var labels {
                     @storageRestrictions(accesses: _$backingData, initializes: _labels)
@@ -126,7 +126,7 @@ import Testing
                     }
                 }
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 private var _labels: _SwiftDataNoType = _SwiftDataNoType()
                 var scores {
                     @storageRestrictions(accesses: _$backingData, initializes: _scores)
@@ -158,7 +158,7 @@ import Testing
                     }
                 }
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 private var _scores: _SwiftDataNoType = _SwiftDataNoType()
                 @available(macOS 14, *)
                 var minutes {
@@ -178,10 +178,10 @@ import Testing
                     }
                 }
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 private var _minutes: _SwiftDataNoType = _SwiftDataNoType()
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 @exclusivity(unchecked) private var _$backingData: any OpenSwiftData.BackingData<Chore> = Chore.createBackingData()
 
                 public var persistentBackingData: any OpenSwiftData.BackingData<Chore> {
@@ -216,8 +216,8 @@ import Testing
                     self.persistentBackingData = backingData
                 }
 
-                @OpenSwiftData.Transient
-                @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
+                @OpenSwiftDataSurface.Transient
+                @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData._ModelObservationRegistrar()
 
                 internal nonisolated func access<_M>(keyPath: KeyPath<Chore, _M>) {
                     _$observationRegistrar.access(self, keyPath: keyPath)

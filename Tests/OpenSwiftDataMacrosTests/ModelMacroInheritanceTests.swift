@@ -43,7 +43,7 @@ import Testing
                     }
                 }
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 private var _perdiem: _SwiftDataNoType = _SwiftDataNoType()
 
                 init(name: String, perdiem: Double) {
@@ -51,7 +51,7 @@ import Testing
                     super.init(name: name)
                 }
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 @exclusivity(unchecked) private var _$backingData: any OpenSwiftData.BackingData<BusinessTrip> = BusinessTrip._stagedBackingData()
 
                 public override class var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
@@ -65,8 +65,8 @@ import Testing
                     super.init(backingData: backingData)
                 }
 
-                @OpenSwiftData.Transient
-                @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
+                @OpenSwiftDataSurface.Transient
+                @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData._ModelObservationRegistrar()
 
                 internal nonisolated func access<_M>(keyPath: KeyPath<BusinessTrip, _M>) {
                     _$observationRegistrar.access(self, keyPath: keyPath)
@@ -100,7 +100,7 @@ import Testing
                     super.init(name: name)
                 }
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 @exclusivity(unchecked) private var _$backingData: any OpenSwiftData.BackingData<PersonalTrip> = PersonalTrip._stagedBackingData()
 
                 public override class var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
@@ -114,8 +114,8 @@ import Testing
                     super.init(backingData: backingData)
                 }
 
-                @OpenSwiftData.Transient
-                @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
+                @OpenSwiftDataSurface.Transient
+                @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData._ModelObservationRegistrar()
 
                 internal nonisolated func access<_M>(keyPath: KeyPath<PersonalTrip, _M>) {
                     _$observationRegistrar.access(self, keyPath: keyPath)

@@ -41,7 +41,7 @@ import Testing
                     }
                 }
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 private var _name: _SwiftDataNoType
                 var destination: String {
                     @storageRestrictions(accesses: _$backingData, initializes: _destination)
@@ -60,7 +60,7 @@ import Testing
                     }
                 }
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 private var _destination: _SwiftDataNoType
                 var startDate: Date {
                     @storageRestrictions(accesses: _$backingData, initializes: _startDate)
@@ -79,7 +79,7 @@ import Testing
                     }
                 }
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 private var _startDate: _SwiftDataNoType = _SwiftDataNoType()
                 var notes: String? {
                     @storageRestrictions(accesses: _$backingData, initializes: _notes)
@@ -98,7 +98,7 @@ import Testing
                     }
                 }
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 private var _notes: _SwiftDataNoType?
                 var items: [Item] {
                     @storageRestrictions(accesses: _$backingData, initializes: _items)
@@ -130,7 +130,7 @@ import Testing
                     }
                 }
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 private var _items: _SwiftDataNoType = _SwiftDataNoType()
                 var isSelected = false
 
@@ -139,7 +139,7 @@ import Testing
                     self.destination = destination
                 }
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 @exclusivity(unchecked) private var _$backingData: any OpenSwiftData.BackingData<Trip> = Trip.createBackingData()
 
                 public var persistentBackingData: any OpenSwiftData.BackingData<Trip> {
@@ -174,8 +174,8 @@ import Testing
                     self.persistentBackingData = backingData
                 }
 
-                @OpenSwiftData.Transient
-                @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
+                @OpenSwiftDataSurface.Transient
+                @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData._ModelObservationRegistrar()
 
                 internal nonisolated func access<_M>(keyPath: KeyPath<Trip, _M>) {
                     _$observationRegistrar.access(self, keyPath: keyPath)
@@ -235,7 +235,7 @@ import Testing
                     }
                 }
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 private var _id: _SwiftDataNoType
                 var timestamp: Date {
                     @storageRestrictions(accesses: _$backingData, initializes: _timestamp)
@@ -254,7 +254,7 @@ import Testing
                     }
                 }
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 private var _timestamp: _SwiftDataNoType
 
                 init() {
@@ -262,7 +262,7 @@ import Testing
                     timestamp = .now
                 }
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 @exclusivity(unchecked) private var _$backingData: any OpenSwiftData.BackingData<Item> = Item.createBackingData()
 
                 public var persistentBackingData: any OpenSwiftData.BackingData<Item> {
@@ -290,8 +290,8 @@ import Testing
                     self.persistentBackingData = backingData
                 }
 
-                @OpenSwiftData.Transient
-                @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
+                @OpenSwiftDataSurface.Transient
+                @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData._ModelObservationRegistrar()
 
                 internal nonisolated func access<_M>(keyPath: KeyPath<Item, _M>) {
                     _$observationRegistrar.access(self, keyPath: keyPath)
@@ -335,7 +335,7 @@ import Testing
                 var label: String { "marker" }
                 func describe() -> String { label }
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 @exclusivity(unchecked) private var _$backingData: any OpenSwiftData.BackingData<Marker> = Marker.createBackingData()
 
                 public var persistentBackingData: any OpenSwiftData.BackingData<Marker> {
@@ -355,8 +355,8 @@ import Testing
                     self.persistentBackingData = backingData
                 }
 
-                @OpenSwiftData.Transient
-                @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
+                @OpenSwiftDataSurface.Transient
+                @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData._ModelObservationRegistrar()
 
                 internal nonisolated func access<_M>(keyPath: KeyPath<Marker, _M>) {
                     _$observationRegistrar.access(self, keyPath: keyPath)
@@ -395,7 +395,7 @@ import Testing
             expandedSource: #"""
             final class Place {
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 @exclusivity(unchecked) private var _$backingData: any OpenSwiftData.BackingData<Place> = Place.createBackingData()
 
                 public var persistentBackingData: any OpenSwiftData.BackingData<Place> {
@@ -420,8 +420,8 @@ import Testing
                     self.persistentBackingData = backingData
                 }
 
-                @OpenSwiftData.Transient
-                @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
+                @OpenSwiftDataSurface.Transient
+                @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData._ModelObservationRegistrar()
 
                 internal nonisolated func access<_M>(keyPath: KeyPath<Place, _M>) {
                     _$observationRegistrar.access(self, keyPath: keyPath)
@@ -477,7 +477,7 @@ import Testing
                     }
                 }
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 private var _color: _SwiftDataNoType = _SwiftDataNoType()
                 var nickname: String? {
                     @storageRestrictions(accesses: _$backingData, initializes: _nickname)
@@ -496,7 +496,7 @@ import Testing
                     }
                 }
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 private var _nickname: _SwiftDataNoType? = _SwiftDataNoType()
                 var total: Int {
                     @storageRestrictions(accesses: _$backingData, initializes: _total)
@@ -515,7 +515,7 @@ import Testing
                     }
                 }
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 private var _total: _SwiftDataNoType = _SwiftDataNoType()
                 var legacy: String! {
                     @storageRestrictions(accesses: _$backingData, initializes: _legacy)
@@ -534,10 +534,10 @@ import Testing
                     }
                 }
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 private var _legacy: _SwiftDataNoType! = _SwiftDataNoType()
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 @exclusivity(unchecked) private var _$backingData: any OpenSwiftData.BackingData<Swatch> = Swatch.createBackingData()
 
                 public var persistentBackingData: any OpenSwiftData.BackingData<Swatch> {
@@ -566,8 +566,8 @@ import Testing
                     self.persistentBackingData = backingData
                 }
 
-                @OpenSwiftData.Transient
-                @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
+                @OpenSwiftDataSurface.Transient
+                @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData._ModelObservationRegistrar()
 
                 internal nonisolated func access<_M>(keyPath: KeyPath<Swatch, _M>) {
                     _$observationRegistrar.access(self, keyPath: keyPath)
@@ -620,10 +620,10 @@ import Testing
                     }
                 }
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 private var _tint: _SwiftDataNoType
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 @exclusivity(unchecked) private var _$backingData: any OpenSwiftData.BackingData<Sketch> = Sketch.createBackingData()
 
                 public var persistentBackingData: any OpenSwiftData.BackingData<Sketch> {
@@ -646,8 +646,8 @@ import Testing
                     self.persistentBackingData = backingData
                 }
 
-                @OpenSwiftData.Transient
-                @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
+                @OpenSwiftDataSurface.Transient
+                @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData._ModelObservationRegistrar()
 
                 internal nonisolated func access<_M>(keyPath: KeyPath<Sketch, _M>) {
                     _$observationRegistrar.access(self, keyPath: keyPath)
@@ -706,7 +706,7 @@ import Testing
                     }
                 }
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 private var _title: _SwiftDataNoType
                 @\#(module).Relationship(deleteRule: .cascade)
                 var tags: [Tag] {
@@ -739,11 +739,11 @@ import Testing
                     }
                 }
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 private var _tags: _SwiftDataNoType = _SwiftDataNoType()
                 @\#(module).Transient var isEditing: Bool = false
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 @exclusivity(unchecked) private var _$backingData: any OpenSwiftData.BackingData<Note> = Note.createBackingData()
 
                 public var persistentBackingData: any OpenSwiftData.BackingData<Note> {
@@ -768,8 +768,8 @@ import Testing
                     self.persistentBackingData = backingData
                 }
 
-                @OpenSwiftData.Transient
-                @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
+                @OpenSwiftDataSurface.Transient
+                @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData._ModelObservationRegistrar()
 
                 internal nonisolated func access<_M>(keyPath: KeyPath<Note, _M>) {
                     _$observationRegistrar.access(self, keyPath: keyPath)
@@ -807,7 +807,7 @@ import Testing
             expandedSource: #"""
             final class Tag: PersistentModel, Observable {
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 @exclusivity(unchecked) private var _$backingData: any OpenSwiftData.BackingData<Tag> = Tag.createBackingData()
 
                 public var persistentBackingData: any OpenSwiftData.BackingData<Tag> {
@@ -827,8 +827,8 @@ import Testing
                     self.persistentBackingData = backingData
                 }
 
-                @OpenSwiftData.Transient
-                @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
+                @OpenSwiftDataSurface.Transient
+                @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData._ModelObservationRegistrar()
 
                 internal nonisolated func access<_M>(keyPath: KeyPath<Tag, _M>) {
                     _$observationRegistrar.access(self, keyPath: keyPath)
@@ -876,10 +876,10 @@ import Testing
                     }
                 }
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 private var _class: _SwiftDataNoType
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 @exclusivity(unchecked) private var _$backingData: any OpenSwiftData.BackingData<Lesson> = Lesson.createBackingData()
 
                 public var persistentBackingData: any OpenSwiftData.BackingData<Lesson> {
@@ -902,8 +902,8 @@ import Testing
                     self.persistentBackingData = backingData
                 }
 
-                @OpenSwiftData.Transient
-                @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
+                @OpenSwiftDataSurface.Transient
+                @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData._ModelObservationRegistrar()
 
                 internal nonisolated func access<_M>(keyPath: KeyPath<Lesson, _M>) {
                     _$observationRegistrar.access(self, keyPath: keyPath)

@@ -28,7 +28,7 @@ import Testing
                     }
                 }
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 private var _nickname: _SwiftDataNoType\#(suffix)
             }
             """#
@@ -61,7 +61,7 @@ import Testing
                     }
                 }
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 private var _id: _SwiftDataNoType = _SwiftDataNoType()
             }
             """#
@@ -110,7 +110,7 @@ import Testing
                     }
                 }
 
-                @OpenSwiftData.Transient
+                @OpenSwiftDataSurface.Transient
                 private var _tint: _SwiftDataNoType
             }
             """#

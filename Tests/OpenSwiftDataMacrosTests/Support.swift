@@ -64,7 +64,7 @@ func expandedModelWithoutPersistedProperties(_ name: String, members: String) ->
     final class \#(name) {
     \#(members)
 
-        @OpenSwiftData.Transient
+        @OpenSwiftDataSurface.Transient
         @exclusivity(unchecked) private var _$backingData: any OpenSwiftData.BackingData<\#(name)> = \#(name).createBackingData()
 
         public var persistentBackingData: any OpenSwiftData.BackingData<\#(name)> {
@@ -84,8 +84,8 @@ func expandedModelWithoutPersistedProperties(_ name: String, members: String) ->
             self.persistentBackingData = backingData
         }
 
-        @OpenSwiftData.Transient
-        @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData.ModelObservationRegistrar()
+        @OpenSwiftDataSurface.Transient
+        @exclusivity(unchecked) nonisolated(unsafe) private var _$observationRegistrar = OpenSwiftData._ModelObservationRegistrar()
 
         internal nonisolated func access<_M>(keyPath: KeyPath<\#(name), _M>) {
             _$observationRegistrar.access(self, keyPath: keyPath)

@@ -59,7 +59,7 @@ import Testing
 /// API reference lists: a type, function or global this package declares, or a member it adds
 /// to one of SwiftData's types, is not SwiftData's unless the reference lists it.
 struct PackageNames {
-    static let modules = ["OpenSwiftDataCore", "OpenSwiftDataSQL", "OpenSwiftData", "SwiftData"]
+    static let modules = ["OpenSwiftDataCore", "OpenSwiftDataSurface", "OpenSwiftDataSQL", "OpenSwiftData", "SwiftData"]
 
     /// Types, protocols, functions and globals declared at the top level, public or package.
     var topLevel: Set<String> = []

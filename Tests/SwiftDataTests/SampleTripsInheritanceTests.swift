@@ -1,5 +1,6 @@
 import Foundation
 import JSONStore
+import OpenSwiftData
 import PostgresStore
 import PostgresTestSupport
 import SwiftData

@@ -62,10 +62,3 @@ public struct SwiftDataError: Error, Hashable, CustomStringConvertible {
     /// The history fetch request is invalid.
     public static let invalidTransactionFetchRequest = SwiftDataError("invalidTransactionFetchRequest", "the history request is invalid")
 }
-
-extension SwiftDataError {
-    /// Lets `case SwiftDataError.unsupportedPredicate:` match any thrown error.
-    public static func ~= (lhs: SwiftDataError, rhs: any Error) -> Bool {
-        (rhs as? SwiftDataError) == lhs
-    }
-}

@@ -48,13 +48,6 @@ extension PersistentModel {
     /// Whether the model has been deleted from its context (saved or not).
     public var isDeleted: Bool { backingStorage?.state == .deleted }
 
-    /// Models are equal when they are the same instance: identity survives the temporary →
-    /// permanent identifier change on save, so a `Set` of models stays valid across saves.
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs === rhs }
-
-    /// Hashes the model's instance identity.
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
-
     /// Reads a persisted value; the accessors `@Model` writes call this.
     public func getValue<Value>(forKey key: KeyPath<Self, Value>) -> Value where Value: Decodable {
         persistentBackingData.getValue(forKey: key)

@@ -8,7 +8,7 @@ enum SymbolGraphExtraction {
     }
 
     /// The modules `OpenSwiftData` re-exports, whose symbols users see as its own.
-    static let reexportedModules = ["OpenSwiftDataCore", "OpenSwiftDataSQL"]
+    static let reexportedModules = ["OpenSwiftDataCore", "OpenSwiftDataSurface", "OpenSwiftDataSQL"]
 
     /// The symbol graph files of `module` in a new temporary directory, with the symbols of the
     /// ``reexportedModules`` it re-exports.
@@ -48,7 +48,7 @@ enum SymbolGraphExtraction {
 
     /// Module maps of the dependencies' system-library targets (GRDB's `GRDBSQLite`): the compiler
     /// found them through `swift build`'s flags, which the extractor does not get.
-    private static func systemLibraryModuleMaps(scratch: URL) -> [String] {
+    static func systemLibraryModuleMaps(scratch: URL) -> [String] {
         let checkouts = scratch.appendingPathComponent("checkouts")
         let manager = FileManager.default
         guard let packages = try? manager.contentsOfDirectory(atPath: checkouts.path) else { return [] }

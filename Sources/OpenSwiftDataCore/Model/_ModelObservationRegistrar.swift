@@ -7,7 +7,7 @@ import Observation
 /// registrar on the first read of a property, the only way an observer can start watching the
 /// model: until then no one can be watching, so a mutation has no one to tell. It saves those two
 /// allocations for every model no one reads.
-public struct ModelObservationRegistrar: Sendable {
+public struct _ModelObservationRegistrar: Sendable {
     /// What every model holds until its first read: a registrar no one observes through (reads
     /// replace it before they register anything), so holding it costs a retain, not two objects.
     /// Not an `Optional`: `ObservationRegistrar` is resilient, and an optional of it went through

@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import OpenSwiftDataCore
 
 /// Turns a class into a persistent model: every stored property becomes an accessor over the
 /// model's ``BackingData``, the class conforms to ``PersistentModel`` and `Observable`, and
