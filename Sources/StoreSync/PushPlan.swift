@@ -62,6 +62,9 @@ struct Outbox: Codable {
     /// The server models deleted.
     var deletes: [String]
     var sent: [Sent]
+    /// What the server holds of each model sent once it has applied the push, by local model
+    /// (``SyncState/baseline(of:entity:_:)``); nil in an outbox of an engine that kept none.
+    var baselines: [String: Data]?
 }
 
 /// The body of `sync/push`, encoded from the models as they are now.

@@ -39,9 +39,10 @@ public struct SyncError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let localStoreFailure = Code(rawValue: "localStoreFailure")
         /// The server's store is not the one this client synced with before.
         public static let serverStoreChanged = Code(rawValue: "serverStoreChanged")
-        /// Local history the engine had not read yet was deleted, so changes saved while the
-        /// engine was not running could not all be told apart; it pushed every model the
-        /// server did not have and took the server's values for the rest.
+        /// Local history the engine had not read yet was deleted, so the changes saved while the
+        /// engine was not running were found by comparing every synced model with what the
+        /// server last had of it; the differences were pushed and nothing was lost. A warning:
+        /// the round succeeded, and it read the whole local store.
         public static let localHistoryExpired = Code(rawValue: "localHistoryExpired")
     }
 

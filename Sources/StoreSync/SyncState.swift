@@ -20,13 +20,18 @@ struct PendingChange: Equatable {
 /// Used by the engine's worker alone.
 final class SyncState {
     let container: ModelContainer
-    private var context: ModelContext
+    private(set) var context: ModelContext
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         return encoder
     }()
     private let decoder = JSONDecoder()
+    let baselineEncoder: JSONEncoder = {
+        let encoder = SyncCoding.encoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
+    }()
     private var texts: [PersistentIdentifier: String] = [:]
     private var identifiers: [String: PersistentIdentifier] = [:]
 
@@ -141,8 +146,9 @@ final class SyncState {
         }
     }
 
-    /// Maps a local model to a server model, replacing whatever either was mapped to.
-    func map(_ local: PersistentIdentifier, to server: ServerModel, fresh: Bool = false) throws {
+    /// Maps a local model to a server model, replacing whatever either was mapped to, with what
+    /// the server holds of it (``baseline(of:entity:_:)``).
+    func map(_ local: PersistentIdentifier, to server: ServerModel, fresh: Bool = false, baseline: Data?) throws {
         let localText = try text(local)
         if !fresh {
             let serverText = server.text
@@ -150,7 +156,7 @@ final class SyncState {
                 context.delete(record)
             }
         }
-        context.insert(SyncIdentityRecord(entity: server.entity, server: server.text, local: localText))
+        context.insert(SyncIdentityRecord(entity: server.entity, server: server.text, local: localText, baseline: baseline))
     }
 
     func unmap(server: ServerModel) throws {

@@ -11,11 +11,15 @@ import SwiftData
     var server: String
     /// ``LocalKeys`` text of the local `PersistentIdentifier`.
     var local: String
+    /// What the server holds of the model as far as this client knows
+    /// (``SyncState/baseline(of:entity:_:)``); nil for a model mapped by an engine that kept none.
+    var baseline: Data?
 
-    init(entity: String, server: String, local: String) {
+    init(entity: String, server: String, local: String, baseline: Data?) {
         self.entity = entity
         self.server = server
         self.local = local
+        self.baseline = baseline
     }
 }
 

@@ -18,6 +18,9 @@ extension SyncWorker {
         let context = ModelContext(container)
         guard try state.value("scanned", as: Bool.self) == true else { return try scan(context, afterExpiry: false) }
         var token = try state.value("absorbed", as: DefaultHistoryToken.self)
+        // No token: the history was empty at the last scan, and history deleted since cannot be
+        // told from none, so a history that has transactions now means taking stock again.
+        if token == nil, try latestLocalToken(context) != nil { return try scan(context, afterExpiry: false) }
         while true {
             let after = token
             var descriptor = HistoryDescriptor<DefaultHistoryTransaction>(predicate: after.map { after in #Predicate { $0.token > after } })
@@ -106,10 +109,10 @@ extension SyncWorker {
     }
 
     /// Takes stock of the local store without its history: on the first sync (models saved
-    /// before the engine ran), or when history the engine had not read was deleted. Every model
-    /// the server does not have becomes a pending insert, every mapped model that is gone a
-    /// pending delete; changes to mapped models that were in the lost history cannot be told,
-    /// and the server's values win for them (reported as `localHistoryExpired`).
+    /// before the engine ran), or when history the engine had not read was deleted (reported as
+    /// `localHistoryExpired`). Every model the server does not have becomes a pending insert,
+    /// every mapped model that is gone a pending delete, and every property of a mapped model
+    /// that differs from its baseline a pending update, so no change in the lost history is lost.
     private func scan(_ context: ModelContext, afterExpiry: Bool) throws {
         let latest = try latestLocalToken(context)
         var sequence = try state.nextSequence()
@@ -122,6 +125,8 @@ extension SyncWorker {
                                               inserted: true, deleted: false, properties: [], server: nil))
                 sequence += 1
             }
+            try recordChangesSinceBaselines(present.filter { servers[$0] != nil && pending[$0]?.deleted != true },
+                                            entity: entity, pending: pending, sequence: &sequence)
             let kept = Set(present)
             for (server, local) in try state.mapped(entity: entity.name) where !kept.contains(local) {
                 var change = try state.pending(of: [local])[local]
@@ -137,7 +142,30 @@ extension SyncWorker {
         try state.set("absorbed", latest)
         try state.save()
         if afterExpiry {
-            warning = SyncError(.localHistoryExpired, "The local store deleted history the engine had not read (its history retention is shorter than the time the engine did not run); models the server lacked were pushed, and the server's values were kept for the others. Give the store a longer history retention when syncing.")
+            warning = SyncError(.localHistoryExpired, "The local store deleted history the engine had not read (its history retention is shorter than the time the engine did not run, or the app deleted it); nothing was lost: the engine compared every synced model with what the server last had of it and pushed the differences, which reads the whole local store. Give the store a longer history retention when syncing.")
+        }
+    }
+
+    /// Records as pending the properties of mapped models that differ from what the server holds
+    /// of them: changes whose history is gone.
+    private func recordChangesSinceBaselines(_ mapped: [PersistentIdentifier], entity: SyncEntity,
+                                             pending: [PersistentIdentifier: PendingChange], sequence: inout Int) throws {
+        for chunk in mapped.chunked(500) {
+            // A context per chunk, so the models read do not pile up.
+            let context = ModelContext(container)
+            let models = try models(of: entity, chunk, in: context)
+            let baselines = try state.baselines(of: chunk)
+            for identifier in chunk {
+                guard let model = models[identifier] else { continue }
+                let changed = try state.changedSinceBaseline(model, entity: entity, baseline: baselines[identifier])
+                guard !changed.isEmpty else { continue }
+                var change = pending[identifier] ?? PendingChange(local: identifier, entity: entity.name, sequence: sequence, revision: 0,
+                                                                  inserted: false, deleted: false, properties: [], server: nil)
+                if pending[identifier] == nil { sequence += 1 }
+                change.revision += 1
+                change.properties.formUnion(changed)
+                try state.store(change)
+            }
         }
     }
 

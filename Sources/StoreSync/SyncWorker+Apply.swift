@@ -155,14 +155,31 @@ extension SyncWorker {
         }
         try save(context)
 
+        var baselines = try baselines(of: related)
         for server in unmapped { try state.unmap(server: server) }
-        for (server, model) in created { try state.map(model.persistentModelID, to: server, fresh: fresh) }
-        for (server, model) in mappedNow { try state.map(model.persistentModelID, to: server) }
+        for (server, model) in created {
+            try state.map(model.persistentModelID, to: server, fresh: fresh, baseline: baselines.removeValue(forKey: model.persistentModelID))
+        }
+        for (server, model) in mappedNow {
+            try state.map(model.persistentModelID, to: server, baseline: baselines.removeValue(forKey: model.persistentModelID))
+        }
+        try state.recordBaselines(baselines)
         for (local, change) in pending where original[local] != change { try state.store(change) }
         if !deletedHere.isEmpty { try recordCascades(since: try state.value("journal", as: Journal.self)?.token, besides: deletedHere, context: context) }
         if let pulled { try state.set("pulled", pulled) }
         try state.set("journal", Journal?.none)
         try state.save()
+    }
+
+    /// What the server holds of the models a save applied: the properties set from its rows
+    /// (values the local store held already included), not those left to a local change.
+    private func baselines(of applied: [Related]) throws -> [PersistentIdentifier: Data] {
+        var baselines: [PersistentIdentifier: Data] = [:]
+        for item in applied where !item.model.isDeleted {
+            let names = Set(item.row.values.keys).intersection(item.properties ?? Set(item.entity.byName.keys))
+            baselines[item.model.persistentModelID] = try state.baseline(of: item.model, entity: item.entity, names)
+        }
+        return baselines
     }
 
     /// Sets the row's changed attributes (all of them when `changed` is nil) that have no

@@ -22,7 +22,8 @@ extension SyncWorker {
                                 body: try SyncCoding.encoder().encode(PushBody(client: client, schemaVersion: schema.version, plan: plan)),
                                 inserts: try plan.inserts.map { try state.text($0.model.persistentModelID) },
                                 deletes: plan.deletes.map(\.text),
-                                sent: try plan.sent.map { Outbox.Sent(local: try state.text($0.local), revision: $0.revision) })
+                                sent: try plan.sent.map { Outbox.Sent(local: try state.text($0.local), revision: $0.revision) },
+                                baselines: try baselines(of: plan))
             if plan.isEmpty {
                 try settle(outbox, keys: [])
                 continue
@@ -42,22 +43,38 @@ extension SyncWorker {
         try settle(outbox, keys: answer.keys)
     }
 
+    /// What the server holds of each model the plan sends, once it has applied it.
+    private func baselines(of plan: PushPlan) throws -> [String: Data] {
+        var baselines: [String: Data] = [:]
+        for insert in plan.inserts {
+            baselines[try state.text(insert.model.persistentModelID)] = try state.baseline(of: insert.model, entity: insert.entity)
+        }
+        for update in plan.updates {
+            baselines[try state.text(update.model.persistentModelID)] = try state.baseline(of: update.model, entity: update.entity, Set(update.properties))
+        }
+        return baselines
+    }
+
     /// Records a push's answer: the inserts' server identities, the deletes' map entries gone,
-    /// the pending changes it sent cleared, the outbox gone, all in one save of the state.
+    /// what the server now holds of the models sent, the pending changes it sent cleared, the
+    /// outbox gone, all in one save of the state.
     private func settle(_ outbox: Outbox, keys: [ServerKey?]) throws {
         var merged: [PersistentIdentifier] = []
+        var baselines = outbox.baselines ?? [:]
         for (index, key) in keys.enumerated() {
+            let baseline = baselines.removeValue(forKey: outbox.inserts[index])
             guard let key else { continue }
             let local = try state.identifier(outbox.inserts[index])
             let server = ServerModel(entity: local.entityName, key: key)
             // The server merged the insert into a model it had (a #Unique upsert) that this
             // client already holds as another local model: that one goes, this one stays.
             if let other = try state.locals(of: [server])[server], other != local { merged.append(other) }
-            try state.map(local, to: server)
+            try state.map(local, to: server, baseline: baseline)
         }
         for text in outbox.deletes {
             if let server = ServerModel(text: text) { try state.unmap(server: server) }
         }
+        try state.recordBaselines(Dictionary(uniqueKeysWithValues: try baselines.map { (try state.identifier($0.key), $0.value) }))
         for sent in outbox.sent {
             try state.settle(PendingChange(local: try state.identifier(sent.local), entity: "", sequence: 0, revision: sent.revision,
                                            inserted: false, deleted: false, properties: [], server: nil))

@@ -6,17 +6,12 @@ import Testing
 
 /// A resolver decides the conflicts a push meets instead of the defaults.
 @Suite final class ConflictTests {
-    let directory: URL
-    let server: SyncServer
+    let fixture: SyncFixture
+    var directory: URL { fixture.directory }
+    var server: SyncServer { fixture.server }
 
     init() throws {
-        directory = try makeSyncDirectory()
-        server = try SyncServer(directory: directory)
-    }
-
-    deinit {
-        server.stop()
-        try? FileManager.default.removeItem(at: directory)
+        fixture = try SyncFixture()
     }
 
     /// Two synced clients holding one note, `a` with `resolver`.

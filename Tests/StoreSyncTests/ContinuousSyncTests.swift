@@ -6,17 +6,12 @@ import Testing
 /// `start()`: saves go up on their own, the server's changes come down on their own, and a
 /// failed round is retried.
 @Suite final class ContinuousSyncTests {
-    let directory: URL
-    let server: SyncServer
+    let fixture: SyncFixture
+    var directory: URL { fixture.directory }
+    var server: SyncServer { fixture.server }
 
     init() throws {
-        directory = try makeSyncDirectory()
-        server = try SyncServer(directory: directory)
-    }
-
-    deinit {
-        server.stop()
-        try? FileManager.default.removeItem(at: directory)
+        fixture = try SyncFixture()
     }
 
     /// Waits up to `seconds` for `condition`.

@@ -7,17 +7,12 @@ import Testing
 /// The local container may use any store that keeps history: clients on JSONStore and
 /// InMemoryStore sync with one on the default store.
 @Suite final class LocalStoreKindsTests {
-    let directory: URL
-    let server: SyncServer
+    let fixture: SyncFixture
+    var directory: URL { fixture.directory }
+    var server: SyncServer { fixture.server }
 
     init() throws {
-        directory = try makeSyncDirectory()
-        server = try SyncServer(directory: directory)
-    }
-
-    deinit {
-        server.stop()
-        try? FileManager.default.removeItem(at: directory)
+        fixture = try SyncFixture()
     }
 
     @Test func jsonStoreAndInMemoryClientsConvergeWithASQLiteOne() async throws {

@@ -5,17 +5,12 @@ import Testing
 
 /// Saves never wait for the network; what was saved offline goes up once the server is back, once.
 @Suite final class OfflineTests {
-    let directory: URL
-    let server: SyncServer
+    let fixture: SyncFixture
+    var directory: URL { fixture.directory }
+    var server: SyncServer { fixture.server }
 
     init() throws {
-        directory = try makeSyncDirectory()
-        server = try SyncServer(directory: directory)
-    }
-
-    deinit {
-        server.stop()
-        try? FileManager.default.removeItem(at: directory)
+        fixture = try SyncFixture()
     }
 
     private func insertNotes(_ uids: [String], in client: SyncClient) throws {

@@ -35,6 +35,22 @@ final class SyncServer: @unchecked Sendable {
     }
 }
 
+/// A temporary directory with a server whose store is in it, both gone when it is released.
+final class SyncFixture {
+    let directory: URL
+    let server: SyncServer
+
+    init() throws {
+        directory = try makeSyncDirectory()
+        server = try SyncServer(directory: directory)
+    }
+
+    deinit {
+        server.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
 /// A sync client: a local SQLite store of the test models and an engine syncing it.
 final class SyncClient: @unchecked Sendable {
     let storeURL: URL

@@ -5,17 +5,12 @@ import Testing
 
 /// One round (`sync()`): what a push carries up and a pull brings down.
 @Suite final class SyncRoundTests {
-    let directory: URL
-    let server: SyncServer
+    let fixture: SyncFixture
+    var directory: URL { fixture.directory }
+    var server: SyncServer { fixture.server }
 
     init() throws {
-        directory = try makeSyncDirectory()
-        server = try SyncServer(directory: directory)
-    }
-
-    deinit {
-        server.stop()
-        try? FileManager.default.removeItem(at: directory)
+        fixture = try SyncFixture()
     }
 
     @Test func aModelSavedOnOneClientArrivesOnAnotherWithItsRelationships() async throws {
