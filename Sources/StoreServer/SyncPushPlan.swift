@@ -156,11 +156,17 @@ extension SyncValues {
 
     /// A snapshot under `identifier`: these values over `base` (an update, which then changes
     /// only these properties) or alone (an insert, which must name every attribute without a
-    /// default; a to-many it does not name is left to its inverse). References to gone models
+    /// default). A to-many it does not name is left to its inverse. References to gone models
     /// are left out.
     func snapshot(_ identifier: PersistentIdentifier, over base: DefaultSnapshot?,
                   resolve: (SyncReference) -> PersistentIdentifier?) throws -> DefaultSnapshot {
-        var slots: [Any?] = info.properties.map { property in base?.values.value(of: property, in: info)?.value }
+        // A to-many the push does not name stays unread (nil), in an update as in an insert: the
+        // side the client sent (the inverse, or the pair's other side) writes the pairs, and this
+        // side's stored list written back would undo them, or not, by the store's write order.
+        var slots: [Any?] = info.properties.map { property in
+            if case .toMany = property.shape { return nil }
+            return base?.values.value(of: property, in: info)?.value
+        }
         var changed = ChangedSlots()
         for (property, value) in values {
             changed.insert(property.index)
@@ -177,8 +183,6 @@ extension SyncValues {
         if base == nil {
             for property in info.properties where slots[property.index] == nil {
                 switch property.shape {
-                // Left unread: the side the client sent (the inverse, or the pair's other side)
-                // makes it, and an empty list would clear the pairs that side wrote.
                 case .toMany: continue
                 case .toOne: slots[property.index] = PersistentIdentifier?.none as Any
                 case .attribute:
