@@ -49,7 +49,7 @@ public func fuzzServerRequest(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
             _ = try served.identifiers(query)
         } else {
             let validation = SaveValidation(schema: served.schema)
-            try validation.validate(bytes, body: body)
+            try validation.validate(Data(bytes), body: body)
             let changes = try body.decode(SaveRequest.self, from: bytes)
             try validation.validate(changes, storeIdentifier: served.identifier)
             saves += 1

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOFoundationEssentialsCompat
 import StoreWire
 
 /// Reads a request's JSON body within the server's limits: size first (from `Content-Length`,
@@ -9,44 +10,57 @@ struct JSONBody {
     let maxDepth: Int
 
     func bytes(of request: Request) async throws -> [UInt8] {
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxSize {
+        Array(try await data(of: request))
+    }
+
+    /// The body as `Data` over the one buffer it was read into, checked as ``bytes(of:)`` checks
+    /// it: a large body is held once, not also copied into an array and again into `Data` to be
+    /// decoded.
+    func data(of request: Request) async throws -> Data {
+        let length = request.headers[.contentLength].flatMap(Int.init)
+        if let length, length > maxSize {
             throw tooLarge()
         }
-        let buffer: ByteBuffer
+        // Sized from Content-Length, so the buffer is not grown (and copied) as the body arrives.
+        var buffer = ByteBufferAllocator().buffer(capacity: min(length ?? 0, maxSize))
         do {
-            buffer = try await request.body.collect(upTo: maxSize)
+            try await request.body.collect(upTo: maxSize, into: &buffer)
         } catch {
             throw tooLarge()
         }
-        let bytes = Array(buffer.readableBytesView)
-        try checkDepth(bytes)
-        return bytes
+        let data = Data(buffer: buffer, byteTransferStrategy: .noCopy)
+        try data.withUnsafeBytes { try checkDepth($0) }
+        return data
     }
 
     /// The checks `bytes(of:)` makes, for a body that did not come from a request (the fuzzers').
     func check(_ bytes: [UInt8]) throws {
         guard bytes.count <= maxSize else { throw tooLarge() }
-        try checkDepth(bytes)
+        try bytes.withUnsafeBytes { try checkDepth($0) }
     }
 
     func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
-        guard !bytes.isEmpty else {
+        try decode(type, from: Data(bytes))
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        guard !data.isEmpty else {
             throw StoreServerError(.invalidRequest, "The request has no body; send a JSON object (see /v1/openapi.yaml).")
         }
         do {
-            return try WireCoding.decoder().decodeChecked(T.self, from: Data(bytes))
+            return try WireCoding.decoder().decodeChecked(T.self, from: data)
         } catch let error as DecodingError {
             if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
-                throw StoreServerError(.invalidRequest, "The request body is not valid JSON: \(Self.syntaxProblem(in: bytes) ?? context.debugDescription)")
+                throw StoreServerError(.invalidRequest, "The request body is not valid JSON: \(Self.syntaxProblem(in: data) ?? context.debugDescription)")
             }
             throw error
         }
     }
 
     /// Where the JSON breaks, e.g. "Invalid value around character 10." (JSONDecoder does not say).
-    private static func syntaxProblem(in bytes: [UInt8]) -> String? {
+    private static func syntaxProblem(in data: Data) -> String? {
         do {
-            _ = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
             return nil
         } catch {
             return (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
@@ -54,7 +68,7 @@ struct JSONBody {
     }
 
     /// Counts open objects and arrays outside strings.
-    private func checkDepth(_ bytes: [UInt8]) throws {
+    private func checkDepth(_ bytes: UnsafeRawBufferPointer) throws {
         var depth = 0
         try Self.forEachStructuralByte(in: bytes) { byte in
             switch byte {
@@ -72,6 +86,11 @@ struct JSONBody {
     /// Calls `visit` with each `{`, `}`, `[`, `]` and `,` outside strings, in order: a scan of the
     /// body's shape that costs a pass over its bytes, before any decoding.
     static func forEachStructuralByte(in bytes: [UInt8], _ visit: (UInt8) throws -> Void) rethrows {
+        try bytes.withUnsafeBytes { try forEachStructuralByte(in: $0, visit) }
+    }
+
+    /// The same scan over the bytes where they lie (a request body's buffer).
+    static func forEachStructuralByte(in bytes: UnsafeRawBufferPointer, _ visit: (UInt8) throws -> Void) rethrows {
         var inString = false
         var escaped = false
         for byte in bytes {

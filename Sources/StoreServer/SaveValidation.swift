@@ -33,8 +33,8 @@ struct SaveValidation {
         let deleted: [Snapshot]
     }
 
-    func validate(_ bytes: [UInt8], body: JSONBody) throws {
-        let shape = try body.decode(Shape.self, from: bytes)
+    func validate(_ data: Data, body: JSONBody) throws {
+        let shape = try body.decode(Shape.self, from: data)
         for (list, snapshots) in [("inserted", shape.inserted), ("updated", shape.updated), ("deleted", shape.deleted)] {
             for (index, snapshot) in snapshots.enumerated() {
                 let entityName = snapshot.persistentIdentifier.entityName

@@ -80,11 +80,10 @@ struct StoreRoutes: Sendable {
 
     private func save(_ request: Request) async throws -> Response {
         let key = try idempotencyKey(of: request)
-        let bytes = try await body.bytes(of: request)
+        let bytes = RequestBytes(try await body.data(of: request))
         let receipt = try await work.run { [store, body] in
             let validation = SaveValidation(schema: store.schema)
-            try validation.validate(bytes, body: body)
-            let changes = try body.decode(SaveRequest.self, from: bytes)
+            let changes = try Self.decodeSave(bytes.take(), body: body, validation: validation)
             try validation.validate(changes, storeIdentifier: store.identifier)
             // By meaning: the same save re-formatted (other whitespace, other key order) is a retry.
             let fingerprint = try WireCoding.fingerprint(of: changes)
@@ -95,6 +94,13 @@ struct StoreRoutes: Sendable {
             headers[name] = "true"
         }
         return JSONResponse.make(encoded: receipt.response, headers: headers)
+    }
+
+    /// The save's changes, checked against the schema; the body is the caller's to release as soon
+    /// as this returns, before the store writes.
+    private static func decodeSave(_ data: Data, body: JSONBody, validation: SaveValidation) throws -> SaveRequest {
+        try validation.validate(data, body: body)
+        return try body.decode(SaveRequest.self, from: data)
     }
 
     /// The request's idempotency key, in the namespace of its token: another token sending the

@@ -22,6 +22,10 @@ import StoreWire
 /// The API is described in `openapi.yaml` (served at `/v1/openapi.yaml`). Every request but the
 /// health check and that document needs `Authorization: Bearer <token>`. Requests name entities
 /// and properties, never SQL; the server checks every name against the container's schema.
+///
+/// On Linux, run the process with `MALLOC_MMAP_THRESHOLD_=131072` (as `openswiftdata-server` sets
+/// for itself): glibc otherwise raises that threshold after the first large body, and keeps the
+/// memory of later ones once they are freed.
 public struct StoreServer: Sendable {
     /// How the server listens and what it accepts.
     public let configuration: StoreServerConfiguration

@@ -19,7 +19,9 @@ public struct StoreServerConfiguration: Sendable {
     /// without tokens would serve anyone who can reach its port.
     public var tokens: [String: Set<Scope>]
     /// The largest request body accepted, in bytes (4 MiB by default); larger ones get 413. A
-    /// body is held in memory while it is decoded, so this bounds what one request costs.
+    /// save holds its body while decoding it, then the decoded values and the store's copies of
+    /// them while it writes: about three times its body at its peak, all freed once it is answered.
+    /// Raise it for models that carry large `Data` or text.
     public var maxBodySize: Int
     /// The deepest JSON nesting accepted (objects and arrays); deeper bodies get 400 before decoding.
     public var maxJSONDepth: Int

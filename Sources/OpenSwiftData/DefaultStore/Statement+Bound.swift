@@ -54,8 +54,13 @@ extension GRDB.Statement {
                 _ = value.bind(to: handle, at: CInt(index + 1))
             }
         }
-        // Reset at the end too, so a finished read holds no lock on the file.
-        defer { sqlite3_reset(handle) }
+        // Reset at the end too, so a finished read holds no lock on the file; and unbind, since the
+        // cached statement would otherwise keep SQLite's copy of each bound text and blob (a whole
+        // large value) until it next runs.
+        defer {
+            sqlite3_reset(handle)
+            sqlite3_clear_bindings(handle)
+        }
         while true {
             switch sqlite3_step(handle) {
             case SQLITE_ROW: try row(handle)
