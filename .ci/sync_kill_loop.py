@@ -14,6 +14,10 @@ At the end both clients sync until quiet, and A, B and the server must each hold
 and bucket-list items the clients' acknowledged commands made: no lost local change, no item
 twice. A failure prints the seed.
 
+Not run by .ci/run yet: its first CI run (seed 558983133) ended with two trips that client A had
+deleted back on A, in the phase that kills the server; issue 49 keeps it open until that is
+fixed. Run it by hand after `swift build`.
+
 Usage: sync_kill_loop.py SERVER_BINARY TRIPS_BINARY
   (SYNC_KILLS: kills per client phase, default 50; SYNC_SERVER_KILLS: default 20; SYNC_SEED)
 """
@@ -158,13 +162,15 @@ def listing(client, remote=None):
 
 
 def compare(where, found, expected):
+    """What differs, or None."""
     want = {name: {"budget": trip["budget"], "items": sorted(trip["items"])} for name, trip in expected.items()}
     if found != want:
         lost = sorted(set(want) - set(found))
         extra = sorted(set(found) - set(want))
         differing = sorted(name for name in set(want) & set(found) if want[name] != found[name])[:3]
-        fail(f"{where} differs from the clients' commands: lost {lost[:5]}, unexpected {extra[:5]}, "
-             f"differing {[(name, found[name], want[name]) for name in differing]}")
+        return (f"{where} differs from the clients' commands: lost {lost[:5]}, unexpected {extra[:5]}, "
+                f"differing {[(name, found[name], want[name]) for name in differing]}")
+    return None
 
 
 class Window:
@@ -225,9 +231,10 @@ def main(server_binary, trips_binary):
 
     for client in (a, b, a, b):
         client.sync_until_done(server)
-    compare("client a", listing(a), expected)
-    compare("client b", listing(b), expected)
-    compare("the server", listing(a, remote=server.url), expected)
+    problems = [problem for problem in (compare("client a", listing(a), expected), compare("client b", listing(b), expected),
+                                        compare("the server", listing(a, remote=server.url), expected)) if problem]
+    if problems:
+        fail("; ".join(problems))
     server.stop()
     items = sum(len(trip["items"]) for trip in expected.values())
     print(f"sync-kill-loop: kills from {window.start * 1000:.0f} ms into a sync; {counts['push']} kills during push, {counts['pull']} during pull, {counts['server']} server kills "
