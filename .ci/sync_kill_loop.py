@@ -206,26 +206,33 @@ def main(server_binary, trips_binary):
     counts = {"push": 0, "pull": 0, "server": 0}
     began = time.monotonic()
 
-    for _ in range(KILLS * 10):
-        if counts["push"] >= KILLS:
-            break
+    def phase(name, wanted, step):
+        """Runs `step` (True when its kill landed) until `wanted` kills landed, or ten times that."""
+        for _ in range(wanted * 10):
+            if counts[name] >= wanted:
+                break
+            counts[name] += step()
+        print(f"sync-kill-loop: {name} phase done at {time.monotonic() - began:.0f} s, {counts}", flush=True)
+
+    def push():
         a.edit(rng)
-        counts["push"] += a.interrupted_sync(server, rng, window)
-    print(f"sync-kill-loop: push phase done at {time.monotonic() - began:.0f} s, {counts}", flush=True)
-    for _ in range(KILLS * 10):
-        if counts["pull"] >= KILLS:
-            break
+        return a.interrupted_sync(server, rng, window)
+
+    def pull():
         a.edit(rng)
         a.sync_until_done(server)
-        counts["pull"] += b.interrupted_sync(server, rng, window)
-    print(f"sync-kill-loop: pull phase done at {time.monotonic() - began:.0f} s, {counts}", flush=True)
-    for _ in range(SERVER_KILLS * 10):
-        if counts["server"] >= SERVER_KILLS:
-            break
+        return b.interrupted_sync(server, rng, window)
+
+    def server_kill():
         client = rng.choice([a, b])
         client.edit(rng)
-        counts["server"] += client.interrupted_sync(server, rng, window, on_kill=server.kill)
+        landed = client.interrupted_sync(server, rng, window, on_kill=server.kill)
         server.start()
+        return landed
+
+    phase("push", KILLS, push)
+    phase("pull", KILLS, pull)
+    phase("server", SERVER_KILLS, server_kill)
     if min(counts["push"], counts["pull"]) < KILLS or counts["server"] < SERVER_KILLS:
         fail(f"too few kills landed during a sync: {counts}")
 

@@ -40,6 +40,14 @@ import Testing
         }
     }
 
+    /// Each store's dump, the clients' and the servers' alike.
+    private func expectEveryStore(_ containers: [ModelContainer], holds expected: [String],
+                                  sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for container in containers {
+            #expect(try syncDump(container) == expected, sourceLocation: sourceLocation)
+        }
+    }
+
     @Test(arguments: ServerKind.allCases)
     func manyToManyEditsFromEitherSideConverge(_ kind: ServerKind) async throws {
         let (first, second) = try servers(kind)
@@ -80,10 +88,7 @@ import Testing
             "note n1 title=Plan body=Agenda rating=0.0 created=0.0 attachment=nil folder=Work labels=[\"urgent\"]",
             "note n2 title=Review body=nil rating=0.0 created=0.0 attachment=nil folder=nil labels=[]",
         ]
-        #expect(try a.dump() == labelled)
-        #expect(try b.dump() == labelled)
-        #expect(try syncDump(first.container) == labelled)
-        #expect(try syncDump(second.container) == labelled)
+        try expectEveryStore([a.container, b.container, first.container, second.container], holds: labelled)
 
         // a edits the label, then the note, unlabelling it: the label's stored list must not put
         // the pair back, whichever side the server writes first.
@@ -103,10 +108,7 @@ import Testing
             "note n1 title=Plan B body=Agenda rating=0.0 created=0.0 attachment=nil folder=Work labels=[]",
             "note n2 title=Review body=nil rating=0.0 created=0.0 attachment=nil folder=nil labels=[]",
         ]
-        #expect(try a.dump() == unlabelled)
-        #expect(try b.dump() == unlabelled)
-        #expect(try syncDump(first.container) == unlabelled)
-        #expect(try syncDump(second.container) == unlabelled)
+        try expectEveryStore([a.container, b.container, first.container, second.container], holds: unlabelled)
         #expect(a.engine.status.pendingChanges == 0)
         #expect(b.engine.status.pendingChanges == 0)
     }

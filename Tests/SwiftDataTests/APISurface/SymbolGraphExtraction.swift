@@ -13,21 +13,14 @@ enum SymbolGraphExtraction {
     /// The symbol graph files of `module` in a new temporary directory, with the symbols of the
     /// ``reexportedModules`` it re-exports.
     static func extract(module: String) throws -> URL {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let buildDirectory = executable.deletingLastPathComponent()
-        let modules = buildDirectory.appendingPathComponent("Modules")
-        guard FileManager.default.fileExists(atPath: modules.appendingPathComponent("\(module).swiftmodule").path) else {
-            throw Failure(description: "no \(module).swiftmodule in \(modules.path); run the check through `swift test`")
-        }
-        let triple = buildDirectory.deletingLastPathComponent().lastPathComponent
+        let modules = try modulesDirectory(holding: module)
+        let triple = modules.deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("api-surface-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         var arguments = ["swift-symbolgraph-extract", "-module-name", module, "-I", modules.path,
                          "-target", triple, "-minimum-access-level", "public", "-output-dir", output.path,
                          "-experimental-allowed-reexported-modules=\(reexportedModules.joined(separator: ","))"]
-        for moduleMap in systemLibraryModuleMaps(scratch: buildDirectory.deletingLastPathComponent().deletingLastPathComponent()) {
-            arguments += ["-Xcc", "-fmodule-map-file=\(moduleMap)"]
-        }
+        arguments += moduleMapFlags()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
@@ -46,9 +39,28 @@ enum SymbolGraphExtraction {
         return output
     }
 
-    /// Module maps of the dependencies' system-library targets (GRDB's `GRDBSQLite`): the compiler
-    /// found them through `swift build`'s flags, which the extractor does not get.
-    static func systemLibraryModuleMaps(scratch: URL) -> [String] {
+    /// The directory beside the test executable where `swift build` left the compiled modules,
+    /// which must hold `module`.
+    static func modulesDirectory(holding module: String) throws -> URL {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let modules = executable.deletingLastPathComponent().appendingPathComponent("Modules")
+        guard FileManager.default.fileExists(atPath: modules.appendingPathComponent("\(module).swiftmodule").path) else {
+            throw Failure(description: "no \(module).swiftmodule in \(modules.path); run the check through `swift test`")
+        }
+        return modules
+    }
+
+    /// `-Xcc -fmodule-map-file=` for the module maps of the dependencies' system-library targets
+    /// (GRDB's `GRDBSQLite`): the compiler found them through `swift build`'s flags, which a tool
+    /// run from a test does not get.
+    static func moduleMapFlags() -> [String] {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        // <scratch>/<triple>/debug/<tests>.xctest
+        let scratch = executable.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return systemLibraryModuleMaps(scratch: scratch).flatMap { ["-Xcc", "-fmodule-map-file=\($0)"] }
+    }
+
+    private static func systemLibraryModuleMaps(scratch: URL) -> [String] {
         let checkouts = scratch.appendingPathComponent("checkouts")
         let manager = FileManager.default
         guard let packages = try? manager.contentsOfDirectory(atPath: checkouts.path) else { return [] }

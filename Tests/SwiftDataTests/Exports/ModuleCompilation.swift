@@ -29,15 +29,7 @@ enum ModuleCompilation {
     /// `-I` for the package's compiled modules, and the module maps of the C libraries they
     /// import (GRDB's SQLite), which `swift build` passed to the compiler on its own.
     private static func packageModuleFlags() throws -> [String] {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let buildDirectory = executable.deletingLastPathComponent()
-        let modules = buildDirectory.appendingPathComponent("Modules")
-        guard FileManager.default.fileExists(atPath: modules.appendingPathComponent("SwiftData.swiftmodule").path) else {
-            throw SymbolGraphExtraction.Failure(description: "no SwiftData.swiftmodule in \(modules.path); run the check through `swift test`")
-        }
-        let scratch = buildDirectory.deletingLastPathComponent().deletingLastPathComponent()
-        return ["-I", modules.path] + SymbolGraphExtraction.systemLibraryModuleMaps(scratch: scratch)
-            .flatMap { ["-Xcc", "-fmodule-map-file=\($0)"] }
+        ["-I", try SymbolGraphExtraction.modulesDirectory(holding: "SwiftData").path] + SymbolGraphExtraction.moduleMapFlags()
     }
 
     private static func swiftc(_ arguments: [String]) throws -> Result {
