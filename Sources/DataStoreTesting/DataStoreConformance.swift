@@ -88,7 +88,7 @@ public struct DataStoreConformance: Sendable {
 
     /// Every check, in a stable order.
     public static let checks: [Check] = Check.crud + Check.values + Check.queries + Check.relationships + Check.schemaReach
-        + Check.graphInsert + Check.deleteRules + Check.batchDelete + Check.constraints + Check.lifecycle + Check.history
+        + Check.graphInsert + Check.deleteRules + Check.batchDelete + Check.constraints + Check.text + Check.lifecycle + Check.history
 
     /// The schema-migration checks: a store that runs plans (`SchemaMigrator`) passes them.
     public static let migrationChecks: [Check] = Check.migrations

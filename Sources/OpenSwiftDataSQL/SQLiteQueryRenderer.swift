@@ -19,7 +19,9 @@ import OpenSwiftDataCore
 /// - Arguments are bound as the columns hold the same kind: `.bool` as 0/1, `.date` as the same
 ///   number the store writes for dates, `.uuid`/`.data` as the store writes them. Strings are
 ///   compared byte-wise (SQLite's BINARY collation), which is Swift's `==` and `<` for text in
-///   Unicode NFC; bind and store NFC text or expect canonically equivalent spellings to differ.
+///   Unicode NFC; bind NFC text, and give the `column` closure's SQL as NFC text (the SQLite
+///   store's `osd_nfc(…)` of a column that has held other text), or expect canonically
+///   equivalent spellings to differ.
 /// - Collection attributes are JSON array text whose elements read back through `json_each`
 ///   exactly as the store binds the same kind; an `.array` argument must be bound the same way.
 ///   Double elements may be written as integral JSON numbers: the SQL casts before dividing.

@@ -29,7 +29,8 @@ struct PostgresColumn {
     var name: String { property.name }
     var hasColumn: Bool { storage != .toManyByInverse && storage != .toManyByJoinTable }
 
-    /// Text is compared in code-point order (`"C"`), Swift's order on the NFC text the store keeps.
+    /// Text is compared in code-point order (`"C"`), Swift's order on the NFC the SQL compares
+    /// (``PostgresCanonicalText``).
     var columnType: ColumnType {
         switch storage {
         case .boolean: .boolean

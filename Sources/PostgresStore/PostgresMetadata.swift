@@ -14,7 +14,7 @@ struct PostgresMetadata {
     private static let schemaRecordKey = "schemaRecord"
     private var table: String { PostgresSQL.quote(PostgresSQL.metadataTable) }
 
-    /// Creates the tables and the digest function a store needs whatever its schema (they never
+    /// Creates the tables and the digest functions a store needs whatever its schema (they never
     /// change with it), those missing only: `CREATE INDEX IF NOT EXISTS` locks its table even when the index exists,
     /// and an open must not lock tables that other processes' saves are writing.
     func createTables() throws {
@@ -26,10 +26,12 @@ struct PostgresMetadata {
         } + PostgresHistory.relations
         let existing = try existingRelations()
         for relation in relations where !existing.contains(relation.name) { _ = try pool.run(relation.statement, on: connection) }
-        var binds = PostgresBindings()
-        binds.append(PostgresEntityLayout.textDigestFunction)
-        let digest = try pool.run("SELECT 1 FROM pg_proc WHERE proname = $1 AND pronamespace = to_regnamespace(current_schema())", binds, on: connection)
-        if digest.isEmpty { _ = try pool.run(PostgresEntityLayout.textDigestFunctionStatement, on: connection) }
+        for function in PostgresEntityLayout.digestFunctionStatements {
+            var binds = PostgresBindings()
+            binds.append(function.name)
+            let present = try pool.run("SELECT 1 FROM pg_proc WHERE proname = $1 AND pronamespace = to_regnamespace(current_schema())", binds, on: connection)
+            if present.isEmpty { _ = try pool.run(function.statement, on: connection) }
+        }
     }
 
     /// The names of the tables and indexes in the store's schema (the search path's first).

@@ -122,7 +122,10 @@ struct PostgresSave {
             for property in constraint {
                 guard let column = layout.column(named: property), column.hasColumn, column.storage != .toOne else { continue }
                 try PostgresValueCoding.bind(values[column.property.index], into: &binds)
-                terms.append("\(PostgresSQL.quote(property)) = $\(binds.count)")
+                // Text as the lookup index keys it: canonically equivalent spellings are one key.
+                terms.append(layout.isText(property)
+                    ? "\(PostgresCanonicalText.expression(PostgresSQL.quote(property))) = normalize($\(binds.count), NFC)"
+                    : "\(PostgresSQL.quote(property)) = $\(binds.count)")
             }
             if !terms.isEmpty { alternatives.append("(\(terms.joined(separator: " AND ")))") }
         }

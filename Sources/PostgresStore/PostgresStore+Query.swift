@@ -119,12 +119,14 @@ extension PostgresStore: QueryableDataStore {
         )
     }
 
-    /// A property path's SQL: its column, or through to-one relationships a scalar subquery per step.
+    /// A property path's SQL: its column, or through to-one relationships a scalar subquery per step;
+    /// text in NFC (``PostgresCanonicalText``), as queries bind it.
     static func columnExpression(_ path: QueryPropertyPath, from entityName: String, layouts: [String: PostgresEntityLayout], qualifier: String?) throws -> String {
         guard var layout = layouts[entityName], !path.components.isEmpty else {
             throw QueryTranslationError(.unsupportedPredicate, "The property path \(path) is not stored")
         }
         var expression = ""
+        var lastStorage: PostgresColumn.Storage?
         for (depth, component) in path.components.enumerated() {
             // A subclass's column of the fetched row's hierarchy table, which `as?` reads.
             let shared = depth == 0 ? layout.sharedTable?.column(named: component) : nil
@@ -137,13 +139,14 @@ extension PostgresStore: QueryableDataStore {
                 let alias = PostgresSQL.quote("p\(depth)")
                 expression = "(SELECT \(alias).\(PostgresSQL.quote(column.name)) FROM \(layout.table) AS \(alias) WHERE \(alias).\(PostgresSQL.quote(PostgresSQL.primaryKey)) = \(expression))"
             }
+            lastStorage = column.storage
             guard depth < path.components.count - 1 else { break }
             guard column.storage == .toOne, let destination = column.destination, let next = layouts[destination] else {
                 throw QueryTranslationError(.unsupportedPredicate, "The property path \(path) goes through a to-many relationship or an attribute")
             }
             layout = next
         }
-        return expression
+        return [.text, .json].contains(lastStorage) ? PostgresCanonicalText.expression(expression) : expression
     }
 
     static func relatedRows(_ path: QueryPropertyPath, of entityName: String, layouts: [String: PostgresEntityLayout]) -> SQLiteRelatedRows? {

@@ -91,7 +91,7 @@ extension PostgresStore {
             return "(\(left) OR \(condition(rhs, superset: superset, renderer, column, &arguments)))"
         case .not(let operand):
             return "(NOT \(condition(operand, superset: !superset, renderer, column, &arguments)))"
-        // Stored text is composed (NFC), as bound text is: a string that contains another
+        // Text is compared in NFC (the column expression), as bound text is: a string that contains another
         // character by character contains its code points too, so `strpos` finds every match
         // (and some that split a character, which the Swift test then drops).
         case let .stringContains(.property(path), .value(.string(other)), options) where superset && options.isEmpty:

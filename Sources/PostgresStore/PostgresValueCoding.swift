@@ -5,18 +5,19 @@ import OpenSwiftDataSQL
 import PostgresNIO
 
 /// How attribute values are written to and read from PostgreSQL, chosen so that PostgreSQL's own
-/// `=`, `<` and `ORDER BY` give Swift's results (see `PostgreSQLDialect()`):
+/// `=`, `<` and `ORDER BY` give Swift's results (see `PostgreSQLDialect()`), and text reads back
+/// exactly as it was saved:
 ///
 /// | Swift | stored as |
 /// |---|---|
 /// | `Bool` | `boolean` |
 /// | integers | `bigint` (an unsigned value above `Int64.max` is refused) |
 /// | `Double`, `Float`, `Date` | `double precision` (dates as seconds since 2001-01-01, exact); NaN and infinities kept |
-/// | `String`, `URL` | `text COLLATE "C"`, in Unicode NFC; a string holding NUL (U+0000), which `text` cannot hold, is refused with ``PostgresStoreError/Code/invalidValue`` (a predicate comparing with one runs in memory) |
+/// | `String`, `URL` | `text COLLATE "C"`, exactly as given, compared in Unicode NFC (``PostgresCanonicalText``), as queries bind it; a string holding NUL (U+0000), which `text` cannot hold, is refused with ``PostgresStoreError/Code/invalidValue`` (a predicate comparing with one runs in memory) |
 /// | `UUID` | `uuid` |
 /// | `Data` | `bytea` |
 /// | `RawRepresentable` | its raw value, as above |
-/// | anything else `Codable` | JSON text with sorted keys, strings in NFC |
+/// | anything else `Codable` | JSON text with sorted keys, strings exactly as given |
 enum PostgresValueCoding {
     static func storage(for type: any Any.Type) -> PostgresColumn.Storage {
         let type = (type as? any AnyOptional.Type)?.optionalWrappedType ?? type
@@ -76,20 +77,21 @@ enum PostgresValueCoding {
         }
     }
 
-    /// Text as stored (``normalized(_:)``), refusing NUL, which PostgreSQL's `text` cannot hold
+    /// Text as stored, exactly as given, refusing NUL, which PostgreSQL's `text` cannot hold
     /// (the server would fail the whole statement with "invalid byte sequence").
     static func storable(_ string: String) throws -> String {
         guard !holdsNUL(string) else {
             throw ValueError("the string holds NUL (U+0000), which PostgreSQL's text cannot hold; remove the character, or keep such text in a Data property")
         }
-        return normalized(string)
+        return string
     }
 
     static func holdsNUL(_ string: String) -> Bool {
         string.utf8.withContiguousStorageIfAvailable { $0.contains(0) } ?? string.utf8.contains(0)
     }
 
-    /// Text as stored: composed (NFC), so that SQL compares strings as Swift does, by canonical
+    /// Text as queries bind it: composed (NFC), as the SQL compares stored text
+    /// (``PostgresCanonicalText``), so that strings compare as Swift's do, by canonical
     /// equivalence. ASCII text is composed already, and Foundation's normalisation of it (through
     /// `NSString`) was most of the cost of binding a string.
     static func normalized(_ string: String) -> String {
@@ -100,7 +102,7 @@ enum PostgresValueCoding {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+Infinity", negativeInfinity: "-Infinity", nan: "NaN")
-        return normalized(String(decoding: try encoder.encode(value), as: UTF8.self))
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
     /// The value inside an Optional, or nil for a nil one; any other value as it is.

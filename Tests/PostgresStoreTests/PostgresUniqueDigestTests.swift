@@ -64,10 +64,15 @@ import Testing
         }
     }
 
+    /// How PostgreSQL prints an index key on a text column's NFC (`PostgresCanonicalText`).
+    private static func nfc(_ column: String) -> String {
+        "(\nCASE\n    WHEN (octet_length(\(column)) = length(\(column))) THEN \(column)\n    ELSE NORMALIZE(\(column), NFC)\nEND)"
+    }
+
     private static let indexes = [
         #"CREATE UNIQUE INDEX "PGTicket_pkey" ON public."PGTicket" USING btree ("Z_PK")"#,
-        #"CREATE INDEX "osd_PGTicket_lookup_code" ON public."PGTicket" USING hash (code)"#,
-        #"CREATE UNIQUE INDEX "osd_PGTicket_uniquedigest_code" ON public."PGTicket" USING btree (osd_text_digest(code))"#,
+        #"CREATE INDEX "osd_PGTicket_lookupnfc_code" ON public."PGTicket" USING hash ("# + nfc("code") + ")",
+        #"CREATE UNIQUE INDEX "osd_PGTicket_uniquenfc_code" ON public."PGTicket" USING btree (osd_nfc_text_digest(code))"#,
     ]
 
     @Test func aUniqueTextColumnIsIndexedByItsDigestAndLookedUpThroughAHashIndex() throws {
@@ -76,13 +81,27 @@ import Testing
         #expect(try indexes(url) == Self.indexes)
     }
 
+    @Test func textIsStoredAsGivenAndMergesWithItsCanonicalEquivalent() throws {
+        let url = try TestDatabase.makeDatabase()
+        let container = try container(url)
+        let writer = ModelContext(container)
+        writer.insert(PGTicket(code: "cafe\u{301}", seats: 1))
+        try writer.save()
+        #expect(try strings(#"SELECT encode(convert_to(code, 'UTF8'), 'hex') FROM "PGTicket""#, url) == ["63616665cc81"])
+        let merging = ModelContext(container)
+        merging.insert(PGTicket(code: "caf\u{e9}", seats: 2))
+        try merging.save()
+        #expect(try strings(#"SELECT encode(convert_to(code, 'UTF8'), 'hex') || ' ' || seats FROM "PGTicket""#, url) == ["636166c3a9 2"])
+    }
+
     @Test func aDatabaseWhoseUniqueIndexKeyedTheColumnGetsTheDigestIndexAsItOpens() throws {
         let url = try TestDatabase.makeDatabase()
         let context = ModelContext(try container(url))
         context.insert(PGTicket(code: "A1", seats: 1))
         try context.save()
         // As releases before this one left the database: a b-tree on the column, no digest function.
-        for statement in [#"DROP INDEX "osd_PGTicket_uniquedigest_code", "osd_PGTicket_lookup_code""#, "DROP FUNCTION osd_text_digest(text)",
+        for statement in [#"DROP INDEX "osd_PGTicket_uniquenfc_code", "osd_PGTicket_lookupnfc_code""#, "DROP FUNCTION osd_text_digest(text)",
+                          "DROP FUNCTION osd_nfc_text_digest(text)",
                           #"CREATE UNIQUE INDEX "osd_PGTicket_unique_code" ON "PGTicket" ("code")"#] {
             _ = try strings(statement, url)
         }
@@ -118,8 +137,8 @@ import Testing
         #expect(stored.allSatisfy { $0.room == room })
         #expect(try indexes(url, of: "PGSlot") == [
             #"CREATE UNIQUE INDEX "PGSlot_pkey" ON public."PGSlot" USING btree ("Z_PK")"#,
-            #"CREATE INDEX "osd_PGSlot_lookup_room" ON public."PGSlot" USING hash (room)"#,
-            #"CREATE UNIQUE INDEX "osd_PGSlot_uniquedigest_room_night" ON public."PGSlot" USING btree (osd_text_digest(room), night)"#,
+            #"CREATE INDEX "osd_PGSlot_lookupnfc_room" ON public."PGSlot" USING hash ("# + Self.nfc("room") + ")",
+            #"CREATE UNIQUE INDEX "osd_PGSlot_uniquenfc_room_night" ON public."PGSlot" USING btree (osd_nfc_text_digest(room), night)"#,
         ])
     }
 
@@ -147,10 +166,10 @@ import Testing
         #expect(byPhoto.persistentModelID == b.persistentModelID, "equal on the long photo and the size")
         #expect(try indexes(url, of: "PGBadge") == [
             #"CREATE UNIQUE INDEX "PGBadge_pkey" ON public."PGBadge" USING btree ("Z_PK")"#,
-            #"CREATE INDEX "osd_PGBadge_lookup_label" ON public."PGBadge" USING hash (label)"#,
             #"CREATE INDEX "osd_PGBadge_lookup_photo" ON public."PGBadge" USING hash (photo)"#,
-            #"CREATE UNIQUE INDEX "osd_PGBadge_uniquedigest_label" ON public."PGBadge" USING btree (osd_text_digest(label))"#,
+            #"CREATE INDEX "osd_PGBadge_lookupnfc_label" ON public."PGBadge" USING hash ("# + Self.nfc("label") + ")",
             #"CREATE UNIQUE INDEX "osd_PGBadge_uniquedigest_photo_size" ON public."PGBadge" USING btree (sha256(photo), size)"#,
+            #"CREATE UNIQUE INDEX "osd_PGBadge_uniquenfc_label" ON public."PGBadge" USING btree (osd_nfc_text_digest(label))"#,
         ])
     }
 }

@@ -48,9 +48,8 @@ enum ConformanceFixtures {
     }
 
     /// Every stored value of an item, as text compared exactly (NaN equal to NaN, `-0.0` unlike
-    /// `0.0`: a store keeps the sign bit, as Swift's value does). Strings compare
-    /// as Swift's `==` does, by canonical equivalence: a store may keep them normalised (the SQLite
-    /// store keeps NFC, so that SQL orders and matches them as Swift does).
+    /// `0.0`: a store keeps the sign bit, as Swift's value does). Strings compare as Swift's `==`
+    /// does, by canonical equivalence; ``DataStoreConformance/Check/text`` checks their scalars.
     static func values(of item: ConformanceItem) -> [String] {
         [
             "name=\(item.name)", "notes=\(item.notes.debugDescription)",

@@ -24,7 +24,7 @@ extension DefaultStore: QueryableDataStore {
             // unless its SQL depends on the NaN flags: the flags and the select are then read in one
             // transaction.
             return try readOne("Fetching \(layout.entityName)") { db in
-                let probe = SQLiteNaNFlags.probe()
+                let probe = SQLiteNaNFlags.probe(db)
                 let select = try selectStatement(query, layout: layout, columns: .models, db: db, nanFlags: probe)
                 guard probe.consulted else { return try rowsDeferringToMany(select.prepared(in: db), select.values, layout: layout) }
                 return try Self.committing(.deferred, db) { db in

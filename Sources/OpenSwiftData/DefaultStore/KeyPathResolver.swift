@@ -58,7 +58,8 @@ struct KeyPathResolver: @unchecked Sendable {
     ///
     /// Throws, so the query runs in memory, for paths through to-many relationships and for
     /// properties `nanFlags` flags, whose NaN SQL does not compare as Swift; a property that has
-    /// held `-0.0` is compared as the REAL its values cast to.
+    /// held `-0.0` is compared as the REAL its values cast to, and one that has held text not in
+    /// NFC as its text in NFC.
     /// `qualifier` names the row the path starts at (default: the entity's table).
     func column(_ path: QueryPropertyPath, of entityName: String, qualifier: String? = nil, nanFlags: SQLiteNaNFlags) throws -> String {
         guard var layout = layouts[entityName], !path.components.isEmpty else {
@@ -85,6 +86,10 @@ struct KeyPathResolver: @unchecked Sendable {
             }
             // `-0.0` is kept as TEXT, which the cast reads as the `0.0` Swift finds it equal to.
             if castsToReal { expression = "CAST(\(expression) AS REAL)" }
+            // Text stored as given compares as Swift's `String` does once in NFC, as bound text is.
+            if try isLast && nanFlags.holdsUnnormalizedText(table: layout.table.name, column: column.name, storage: column.storage) {
+                expression = "\(SQLiteQueryBinding.nfcFunction)(\(expression))"
+            }
             guard depth < path.components.count - 1 else { break }
             guard column.storage == .toOne, let destination = column.destination, let next = layouts[destination] else {
                 throw QueryTranslationError.unsupported("The property path \(path) goes through a to-many relationship or an attribute")

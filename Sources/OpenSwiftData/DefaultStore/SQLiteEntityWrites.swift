@@ -8,8 +8,13 @@ struct SQLiteEntityWrites {
         /// The positions of its properties in a row (``SQLiteEntityWrites/columnIndexes``); nil
         /// when it names a property without a column (a to-many), which then never matches.
         let positions: [Int]?
-        /// `SELECT "Z_PK" FROM "T" WHERE "a" = ? AND … LIMIT 1`.
+        /// `SELECT "Z_PK" FROM "T" WHERE "a" = ? AND … LIMIT 1`, its text bound in NFC: right
+        /// while no text column of the constraint is flagged (``SQLiteNaNFlags``).
         let lookup: String
+        /// The same comparing text columns through `osd_nfc`, for when one is flagged.
+        let normalizedLookup: String
+        /// The constraint's TEXT and JSON columns as flags name them (`Table.column`).
+        let textColumns: Set<String>
     }
 
     /// Indexes into the table's columns of those that have a column, in the order of a row's values.
@@ -72,9 +77,17 @@ struct SQLiteEntityWrites {
         upsert = "\(insert) ON CONFLICT(\(SQL.quote(SQL.primaryKey))) DO \(update)"
         uniqueConstraints = table.uniqueConstraints.map { properties in
             let positions = properties.map { property in names.firstIndex(of: property) }
-            let conditions = properties.map { "\(SQL.quote($0)) = ?" }.joined(separator: " AND ")
+            let text = properties.filter { [.text, .json].contains(table.column(named: $0)?.storage) }
+            func lookup(normalizing: Bool) -> String {
+                let conditions = properties.map { property in
+                    let column = SQL.quote(property)
+                    return normalizing && text.contains(property) ? "\(SQLiteQueryBinding.nfcFunction)(\(column)) = ?" : "\(column) = ?"
+                }
+                return "SELECT \(SQL.quote(SQL.primaryKey)) FROM \(SQL.quote(table.name)) WHERE \(conditions.joined(separator: " AND ")) LIMIT 1"
+            }
             return UniqueConstraint(positions: positions.contains(nil) ? nil : positions.compactMap { $0 },
-                                    lookup: "SELECT \(SQL.quote(SQL.primaryKey)) FROM \(SQL.quote(table.name)) WHERE \(conditions) LIMIT 1")
+                                    lookup: lookup(normalizing: false), normalizedLookup: lookup(normalizing: true),
+                                    textColumns: Set(text.map { "\(table.name).\($0)" }))
         }
         joinTableColumnIndexes = table.columns.indices.filter { table.columns[$0].joinTable != nil }
         hasReferences = columnStorages.contains(.toOne)

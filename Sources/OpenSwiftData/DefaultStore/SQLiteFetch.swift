@@ -57,14 +57,19 @@ extension DefaultStore {
                          nanFlags given: SQLiteNaNFlags? = nil) throws -> Statement {
         let nanFlags = given ?? SQLiteNaNFlags(db)
         if let shape = Self.shape(of: query) {
-            if let plan = selectPlans.plan(for: shape, columns: columns) {
+            if let plan = selectPlans.plan(for: shape, columns: columns), try plan.textColumns.isEmpty
+                || SQLiteMetadata.flaggedColumns(db).unnormalizedText.isDisjoint(with: plan.textColumns) {
                 return try statement(plan, shape: shape, query: query)
             }
             // Rendered with the constants' positions in their place, so the arguments say which
             // constant each binds; the SQL is the query's own, as rendering never looks at them.
             let rendered = try renderSelect(shape.query, layout: layout, columns: columns, nanFlags: nanFlags)
             if let plan = SQLiteSelectPlans.plan(sql: rendered.sql, renderedArguments: rendered.arguments, constantCount: shape.constants.count) {
-                if !nanFlags.consulted { selectPlans.keep(plan, for: shape, columns: columns) }
+                if !nanFlags.consulted {
+                    // Replaces a plan whose text columns have since been flagged.
+                    plan.textColumns = nanFlags.textColumns
+                    selectPlans.keep(plan, for: shape, columns: columns)
+                }
                 return try statement(plan, shape: shape, query: query)
             }
         }

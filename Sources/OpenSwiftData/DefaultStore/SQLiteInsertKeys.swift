@@ -46,6 +46,7 @@ final class SQLiteInsertKeys {
     }
 
     private let db: Database
+    private var flaggedText: Set<String>?
     private var entities: [ObjectIdentifier: Entity] = [:]
     private var tables: [String: Table] = [:]
     /// Inserts come in runs of one entity.
@@ -142,15 +143,32 @@ final class SQLiteInsertKeys {
             entity.table.isEmpty = try !(Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(SQL.quote(layout.table.name)))")) ?? false)
         }
         if entity.table.isEmpty == true { return nil }
+        let constraint = layout.writes.uniqueConstraints[index]
         let statement: Statement
         if let prepared = entity.lookups[index] {
             statement = prepared
         } else {
-            statement = try db.cachedStatement(sql: layout.writes.uniqueConstraints[index].lookup)
+            let normalizes = try !constraint.textColumns.isEmpty && !unnormalizedText().isDisjoint(with: constraint.textColumns)
+            statement = try db.cachedStatement(sql: normalizes ? constraint.normalizedLookup : constraint.lookup)
             entity.lookups[index] = statement
         }
         var key: Int64?
-        try statement.forEachRowBound(values) { key = sqlite3_column_int64($0, 0) }
+        // Swift's `==` on text is canonical equivalence: the stored twin of "e\u{301}" may be "\u{e9}".
+        try statement.forEachRowBound(constraint.textColumns.isEmpty ? values : values.map(Self.nfc)) { key = sqlite3_column_int64($0, 0) }
         return key
+    }
+
+    /// The text columns flagged when this save first looked up a stored twin: rows it writes
+    /// are written after every insert is keyed, so the flags stay as read.
+    private func unnormalizedText() throws -> Set<String> {
+        if let flagged = flaggedText { return flagged }
+        let flagged = try SQLiteMetadata.flaggedColumns(db).unnormalizedText
+        flaggedText = flagged
+        return flagged
+    }
+
+    private static func nfc(_ value: DatabaseValue) -> DatabaseValue {
+        guard case .string(let text) = value.storage, !text.isNFC else { return value }
+        return text.nfc.databaseValue
     }
 }

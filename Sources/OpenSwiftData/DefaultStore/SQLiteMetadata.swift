@@ -16,6 +16,7 @@ import OpenSwiftDataSQL
 /// | `schemaRecord` | JSON of the ``StoredSchema`` (version and entity fingerprints) migrations start from |
 /// | `nanColumns` | JSON list of `Entity.property` that have held NaN or non-finite JSON numbers, which SQL compares unlike Swift, so queries on them run in memory |
 /// | `signedZeroColumns` | JSON list of REAL `Entity.property` that have held `-0.0` (stored as TEXT, see ``SQLiteValueCoding``), which queries compare through `CAST(… AS REAL)` |
+/// | `unnormalizedTextColumns` | JSON list of TEXT and JSON `Table.column` that have held text not in Unicode NFC (text is stored exactly as given), which queries compare through `osd_nfc(…)`; named after the table, which a class hierarchy's entities share |
 struct SQLiteMetadata {
     static let currentFormat = 2
 
@@ -52,7 +53,7 @@ struct SQLiteMetadata {
             let tables = try values["tables"].map { try JSONDecoder().decodeChecked([SQLiteTable].self, from: Data($0.utf8)) } ?? []
             // The flags are read per query (``flaggedColumns(_:)``); a file whose lists do not
             // decode is refused here, at open.
-            for flag in [ColumnFlag.nan, .signedZero] {
+            for flag in [ColumnFlag.nan, .signedZero, .unnormalizedText] {
                 _ = try values[flag.rawValue].map { try JSONDecoder().decodeChecked([String].self, from: Data($0.utf8)) }
             }
             return SQLiteMetadata(format: format, storeIdentifier: storeIdentifier, tables: Dictionary(tables.map { ($0.entityName, $0) }, uniquingKeysWith: { $1 }))
@@ -87,26 +88,39 @@ struct SQLiteMetadata {
     enum ColumnFlag: String {
         case nan = "nanColumns"
         case signedZero = "signedZeroColumns"
+        case unnormalizedText = "unnormalizedTextColumns"
+    }
+
+    /// The flagged columns, by flag; a flag is never cleared.
+    struct FlaggedColumns {
+        private var columns: [ColumnFlag: Set<String>] = [:]
+
+        subscript(flag: ColumnFlag) -> Set<String> {
+            get { columns[flag] ?? [] }
+            set { columns[flag] = newValue }
+        }
+
+        var nan: Set<String> { self[.nan] }
+        var signedZero: Set<String> { self[.signedZero] }
+        var unnormalizedText: Set<String> { self[.unnormalizedText] }
     }
 
     /// Reads the flags afresh: another connection may have set some since this one opened.
-    /// Queries on REAL and JSON columns ask (``SQLiteNaNFlags``), so the statement is cached and
-    /// the usual empty lists are not decoded; both lists come in one statement.
-    static func flaggedColumns(_ db: Database) throws -> (nan: Set<String>, signedZero: Set<String>) {
-        let statement = try db.cachedStatement(sql: "SELECT \"key\", \"value\" FROM \(SQL.quote(SQL.metadataTable)) WHERE \"key\" IN ('nanColumns', 'signedZeroColumns')")
-        var flags: (nan: Set<String>, signedZero: Set<String>) = ([], [])
+    /// Queries on REAL, TEXT and JSON columns ask (``SQLiteNaNFlags``), so the statement is cached
+    /// and the usual empty lists are not decoded; all lists come in one statement.
+    static func flaggedColumns(_ db: Database) throws -> FlaggedColumns {
+        let statement = try db.cachedStatement(sql: "SELECT \"key\", \"value\" FROM \(SQL.quote(SQL.metadataTable)) WHERE \"key\" IN ('nanColumns', 'signedZeroColumns', 'unnormalizedTextColumns')")
+        var flags = FlaggedColumns()
         for row in try Row.fetchAll(statement) {
             let text: String = row[1]
-            guard text != "[]" else { continue }
-            let columns = Set((try? JSONDecoder().decodeChecked([String].self, from: Data(text.utf8))) ?? [])
-            if row[0] == ColumnFlag.nan.rawValue { flags.nan = columns } else { flags.signedZero = columns }
+            guard text != "[]", let flag = ColumnFlag(rawValue: row[0]) else { continue }
+            flags[flag] = Set((try? JSONDecoder().decodeChecked([String].self, from: Data(text.utf8))) ?? [])
         }
         return flags
     }
 
     static func flag(_ columns: Set<String>, _ flag: ColumnFlag, _ db: Database) throws {
-        let flagged = try flaggedColumns(db)
-        let current = flag == .nan ? flagged.nan : flagged.signedZero
+        let current = try flaggedColumns(db)[flag]
         guard !columns.isSubset(of: current) else { return }
         try write(flag.rawValue, try json(current.union(columns).sorted()), db)
     }

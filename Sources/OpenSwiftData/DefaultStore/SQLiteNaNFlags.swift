@@ -4,23 +4,35 @@ import OpenSwiftDataCore
 /// The store's column flags (``SQLiteMetadata/flaggedColumns(_:)``) for one query, read in the
 /// query's own transaction the first time it names a column that can hold NaN or `-0.0`: only
 /// REAL and JSON columns can, and most queries name none, so they skip reading the flags.
+///
+/// Text flags (a TEXT or JSON column that has held text not in NFC) are read too, but do not
+/// count as ``consulted``: a plan rendered while none of its text columns was flagged stays
+/// right until one is, which the plan checks before each use (``textColumns``). Flags are never
+/// cleared, so a plan that finds its columns unflagged compares only NFC text.
 final class SQLiteNaNFlags {
     private let db: Database?
-    private var flags: (nan: Set<String>, signedZero: Set<String>)?
+    private var flags: SQLiteMetadata.FlaggedColumns?
     /// Whether a column that can hold NaN was named: SQL rendered then depends on the flags.
     private(set) var consulted = false
+    /// The unflagged text columns (`Table.column`) the rendered SQL compares by their bytes.
+    private(set) var textColumns: Set<String> = []
+
+    /// Where the text flags are read: the probe reads them too.
+    private let textDB: Database
 
     init(_ db: Database) {
         self.db = db
+        textDB = db
     }
 
-    private init() {
-        db = nil
+    private init(probing db: Database) {
+        self.db = nil
+        textDB = db
     }
 
-    /// Flags that read nothing and answer no NaN anywhere: a rendering with them tells whether
-    /// the query needs the flags at all (``consulted``), and is used only when it does not.
-    static func probe() -> SQLiteNaNFlags { SQLiteNaNFlags() }
+    /// Flags that answer no NaN anywhere: a rendering with them tells whether the query needs
+    /// the NaN flags at all (``consulted``), and is used only when it does not.
+    static func probe(_ db: Database) -> SQLiteNaNFlags { SQLiteNaNFlags(probing: db) }
 
     /// Whether `Entity.property`, stored as `storage`, has held NaN or a non-finite JSON number.
     func flags(_ entityName: String, _ property: String, storage: SQLiteColumn.Storage) throws -> Bool {
@@ -38,7 +50,17 @@ final class SQLiteNaNFlags {
         return try read(db).signedZero.contains("\(entityName).\(property)")
     }
 
-    private func read(_ db: Database) throws -> (nan: Set<String>, signedZero: Set<String>) {
+    /// Whether the TEXT or JSON `column` of `table` has held text not in NFC, so that queries
+    /// compare it through `osd_nfc`.
+    func holdsUnnormalizedText(table: String, column: String, storage: SQLiteColumn.Storage) throws -> Bool {
+        guard storage == .text || storage == .json else { return false }
+        let name = "\(table).\(column)"
+        if try read(textDB).unnormalizedText.contains(name) { return true }
+        textColumns.insert(name)
+        return false
+    }
+
+    private func read(_ db: Database) throws -> SQLiteMetadata.FlaggedColumns {
         if let flags { return flags }
         let read = try SQLiteMetadata.flaggedColumns(db)
         flags = read

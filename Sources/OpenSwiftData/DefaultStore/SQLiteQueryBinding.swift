@@ -36,7 +36,7 @@ enum SQLiteQueryBinding {
                 throw QueryTranslationError.unsupported("A non-finite number inside a list is not bound")
             }
             return "\(double)"
-        case .string(let string): return try SQLiteValueCoding.json(string)
+        case .string(let string): return try SQLiteValueCoding.json(string).nfc
         case .date(let date): return "\(date.timeIntervalSinceReferenceDate)"
         case .uuid(let uuid): return "\"\(uuid.uuidString)\""
         case .data(let data): return "\"\(data.base64EncodedString())\""
@@ -57,8 +57,16 @@ enum SQLiteQueryBinding {
         }
     }
 
-    /// Adds ``SQLiteQueryRenderer/functions`` to a connection.
+    /// The function a column that has held text not in NFC is compared through
+    /// (``KeyPathResolver``): the text, or JSON text, in NFC; other values as they are.
+    static let nfcFunction = "osd_nfc"
+
+    /// Adds ``SQLiteQueryRenderer/functions`` and ``nfcFunction`` to a connection.
     static func registerFunctions(in db: Database) {
+        db.add(function: DatabaseFunction(nfcFunction, argumentCount: 1, pure: true) { arguments in
+            guard case .string(let text) = arguments[0].storage, !text.isNFC else { return arguments[0] }
+            return text.precomposedStringWithCanonicalMapping
+        })
         for function in SQLiteQueryRenderer.functions {
             let evaluate = function.evaluate
             db.add(function: DatabaseFunction(function.name, argumentCount: function.argumentCount, pure: function.isDeterministic) { arguments in

@@ -35,6 +35,7 @@ struct SQLiteSave {
     private var deleted: Set<PersistentIdentifier> = []
     private var nanColumns: Set<String> = []
     private var signedZeroColumns: Set<String> = []
+    private var unnormalizedTextColumns: Set<String> = []
     private var rowWrites: [String: RowWrites] = [:]
     private let insertKeys: SQLiteInsertKeys
     private var permanentScopes: StoreScopes
@@ -113,6 +114,7 @@ struct SQLiteSave {
 
         if !nanColumns.isEmpty { try SQLiteMetadata.flag(nanColumns, .nan, db) }
         if !signedZeroColumns.isEmpty { try SQLiteMetadata.flag(signedZeroColumns, .signedZero, db) }
+        if !unnormalizedTextColumns.isEmpty { try SQLiteMetadata.flag(unnormalizedTextColumns, .unnormalizedText, db) }
         if let history {
             let transaction = try history.record(insertKeys: targets.map(\.key), newKeys: targets.map(\.isNewKey))
             try SQLiteHistory.applyRetention(store.configuration.historyRetention, after: transaction, db: db)
@@ -313,7 +315,11 @@ struct SQLiteSave {
                 switch Self.comparesUnlikeSwift(stored, storage) {
                 case .nan?: nanColumns.insert(name)
                 case .signedZero?: signedZeroColumns.insert(name)
-                case nil: break
+                case .unnormalizedText?, nil: break
+                }
+                // Kept as given; queries compare the column's text in NFC from now on.
+                if storage == .text || storage == .json, case .string(let text) = stored.storage, !text.isNFC {
+                    unnormalizedTextColumns.insert("\(layout.table.name).\(layout.table.columns[index].property)")
                 }
                 row.append(stored)
             }

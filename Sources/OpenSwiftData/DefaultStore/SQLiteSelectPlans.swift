@@ -6,7 +6,8 @@ import OpenSwiftDataCore
 /// shapes over and over.
 ///
 /// A plan is kept only when rendering read nothing from the database: a query naming a column
-/// that can hold NaN depends on the store's NaN flags, which a save can change.
+/// that can hold NaN depends on the store's NaN flags, which a save can change. One that compares
+/// text columns is kept with their names, and checked against the text flags before each use.
 final class SQLiteSelectPlans: Sendable {
     /// What the statement selects: whole models (the layout's select list) or their keys.
     enum Columns: Hashable, Sendable { case models, keys }
@@ -22,6 +23,9 @@ final class SQLiteSelectPlans: Sendable {
         /// Only read and written on GRDB's queue of the store's connection, one use at a time:
         /// hence the unchecked Sendable.
         private(set) var preparedStatement: GRDB.Statement?
+        /// The text columns (`Table.column`) the SQL compares by their bytes, as unflagged
+        /// (``SQLiteNaNFlags``): the plan is right only while none of them is flagged.
+        var textColumns: Set<String> = []
 
         init(_ shaped: ShapedStatement) {
             self.shaped = shaped

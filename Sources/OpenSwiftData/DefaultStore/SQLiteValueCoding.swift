@@ -4,20 +4,21 @@ import OpenSwiftDataCore
 import OpenSwiftDataSQL
 
 /// How attribute values are written to and read from SQLite. The representations are chosen so
-/// that SQLite's own `=`, `<` and `ORDER BY` give Swift's results (see ``SQLiteQueryRenderer``):
+/// that SQLite's own `=`, `<` and `ORDER BY` give Swift's results (see ``SQLiteQueryRenderer``),
+/// and text reads back exactly as it was saved:
 ///
 /// | Swift | stored as |
 /// |---|---|
 /// | `Bool` | INTEGER 0 or 1 |
 /// | integers | INTEGER; a `UInt`/`UInt64` above `Int64.max` as an 8-byte big-endian BLOB, which sorts after every INTEGER |
 /// | `Double`, `Float` | REAL; NaN as the TEXT `NaN` (SQLite turns a bound NaN into NULL) and `-0.0` as the TEXT `negative zero` (a REAL column stores an integral value, or a number's text, as an integer, which drops the sign). Queries on a column that has held NaN run in memory; a column that has held `-0.0` is compared as `CAST(… AS REAL)`, which reads the TEXT as `0.0` (``SQLiteNaNFlags``). A uniqueness constraint on a `Double` tells `-0.0` from `0.0` |
-/// | `String` | TEXT in Unicode NFC, so byte order is Swift's `<` and canonically equivalent spellings are `==` |
+/// | `String` | TEXT, exactly as given. Queries bind text in Unicode NFC, whose byte order is Swift's `<`; a column that has held text not in NFC is flagged and compared as `osd_nfc(column)` from then on (``SQLiteNaNFlags``), so canonically equivalent spellings stay `==` |
 /// | `Date` | REAL seconds since 2001-01-01 00:00:00 UTC (`timeIntervalSinceReferenceDate`, exact) |
 /// | `UUID` | TEXT, `uuidString` (upper case; its order is the bytes' order, as Swift's `<`) |
 /// | `URL` | TEXT, `absoluteString` |
 /// | `Data` | BLOB |
 /// | `RawRepresentable` | its raw value, as above |
-/// | anything else `Codable` (structs, arrays, sets, dictionaries) | JSON TEXT with sorted keys, strings in NFC |
+/// | anything else `Codable` (structs, arrays, sets, dictionaries) | JSON TEXT with sorted keys, strings exactly as given (flagged as TEXT is) |
 enum SQLiteValueCoding {
     /// The declared SQL type of a column holding values of `type` (optionals unwrapped).
     static func storage(for type: any Any.Type) -> SQLiteColumn.Storage {
@@ -50,7 +51,7 @@ enum SQLiteValueCoding {
         case let float as Float:
             return real(Double(float))
         case let string as String:
-            return string.nfc.databaseValue
+            return string.databaseValue
         case let date as Date:
             if let problem = StorableValues.problem(with: date) { throw UnstorableValueError(problem) }
             return date.timeIntervalSinceReferenceDate.databaseValue
@@ -76,7 +77,7 @@ enum SQLiteValueCoding {
     private static func commonDatabaseValue(_ value: Any) -> DatabaseValue? {
         guard let (common, optional) = SQLiteCommonType.of(type(of: value)) else { return nil }
         switch common {
-        case .string: return SQLiteCommonType.present(value, as: String.self, optional: optional).map { $0.nfc.databaseValue }
+        case .string: return SQLiteCommonType.present(value, as: String.self, optional: optional).map(\.databaseValue)
         case .int: return SQLiteCommonType.present(value, as: Int.self, optional: optional).map { Int64($0).databaseValue }
         case .double: return SQLiteCommonType.present(value, as: Double.self, optional: optional).map(real)
         case .bool: return SQLiteCommonType.present(value, as: Bool.self, optional: optional).map { ($0 ? 1 : 0 as Int64).databaseValue }
@@ -86,11 +87,11 @@ enum SQLiteValueCoding {
         }
     }
 
-    /// JSON text of a value, with NFC strings: normalising the whole text equals normalising each
-    /// string, because JSON's punctuation is ASCII and never composes with what follows it.
+    /// JSON text of a value, its strings as given. Its NFC (``Swift/String/nfc``) is the JSON of
+    /// the NFC strings: JSON's punctuation is ASCII and never composes with what follows it.
     static func json(_ value: any Encodable) throws -> String {
         let data = try jsonEncoder.encode(value)
-        return String(decoding: data, as: UTF8.self).nfc
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// A number as a REAL, or as the TEXT that keeps what a REAL column loses: NaN and `-0.0`.
@@ -245,10 +246,18 @@ struct ValueCodingError: Error, CustomStringConvertible {
 }
 
 extension String {
-    /// The string in Unicode NFC, the form stored and bound so that SQLite's byte order and
-    /// equality match Swift's `String` comparison. ASCII text is already NFC: skip Foundation.
+    /// The string in Unicode NFC, the form queries bind and compare so that SQLite's byte order
+    /// and equality match Swift's `String` comparison. ASCII text is already NFC: skip Foundation.
     var nfc: String {
         isASCII ? self : precomposedStringWithCanonicalMapping
+    }
+
+    /// Whether the string is in NFC, as stored text must be for SQLite's `=` and `<` to be Swift's.
+    /// Text whose scalars are all below U+0300, the first combining mark, is NFC already: no byte
+    /// of its UTF-8 reaches 0xCC, the lead byte of U+0300.
+    var isNFC: Bool {
+        if isASCII || utf8.allSatisfy({ $0 < 0xCC }) { return true }
+        return unicodeScalars.elementsEqual(precomposedStringWithCanonicalMapping.unicodeScalars)
     }
 
     /// Eight bytes at a time over the contiguous UTF-8: `utf8.allSatisfy` goes byte by byte

@@ -10,7 +10,8 @@ public enum ColumnType: Sendable, Hashable {
     case boolean
     /// Text in the database's default collation: SQLite `TEXT`, PostgreSQL `text`.
     case text
-    /// Text compared in code-point order, Swift's order on NFC text: PostgreSQL `text COLLATE "C"`;
+    /// Text compared in code-point order, Swift's order on NFC text (which stores compare, see
+    /// ``SQLiteQueryRenderer``): PostgreSQL `text COLLATE "C"`;
     /// SQLite `TEXT`, whose default collation already compares UTF-8 that way.
     case codePointText
     /// Bytes: SQLite `BLOB`, PostgreSQL `bytea`.

@@ -2,7 +2,8 @@ import OpenSwiftDataCore
 
 /// PostgreSQL (13 or later). What it assumes of the store beyond standard SQL:
 /// - text columns are declared `COLLATE "C"` (code-point order, which is Swift's `<` on NFC
-///   text), and text is stored and bound in NFC;
+///   text), text is bound in NFC, and a column holding text not in NFC is rendered as its NFC
+///   (the `column` closure's SQL);
 /// - booleans are `boolean`, `Double`s and dates `double precision` (NaN and infinities kept),
 ///   collection attributes JSON array text;
 /// - arguments are bound with their types (an untyped `$n` compared with a column takes its type).

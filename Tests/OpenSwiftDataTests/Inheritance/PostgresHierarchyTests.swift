@@ -27,8 +27,8 @@ import Testing
             #"osd_Vehicle_fk_garage FOREIGN KEY (garage) REFERENCES "Garage"("Z_PK") ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED"#,
         ])
         let indexes = try strings("SELECT indexname::text FROM pg_indexes WHERE tablename = 'Vehicle' ORDER BY 1", url)
-        #expect(indexes == ["Vehicle_pkey", "osd_Vehicle_entity_Z_ENT", "osd_Vehicle_lookup_plate", "osd_Vehicle_reference_garage",
-                            "osd_Vehicle_uniquedigest_plate"])
+        #expect(indexes == ["Vehicle_pkey", "osd_Vehicle_entity_Z_ENT", "osd_Vehicle_lookupnfc_plate", "osd_Vehicle_reference_garage",
+                            "osd_Vehicle_uniquenfc_plate"])
     }
 
     @Test func aDatabaseKeepingASubclassInItsOwnTableIsRefusedAndLeftAlone() throws {
