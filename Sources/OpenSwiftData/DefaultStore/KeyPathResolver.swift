@@ -87,7 +87,8 @@ struct KeyPathResolver: @unchecked Sendable {
             // `-0.0` is kept as TEXT, which the cast reads as the `0.0` Swift finds it equal to.
             if castsToReal { expression = "CAST(\(expression) AS REAL)" }
             // Text stored as given compares as Swift's `String` does once in NFC, as bound text is.
-            if try isLast && nanFlags.holdsUnnormalizedText(table: layout.table.name, column: column.name, storage: column.storage) {
+            if try isLast && !layout.asciiTextColumns.contains(column.name)
+                && nanFlags.holdsUnnormalizedText(table: layout.table.name, column: column.name, storage: column.storage) {
                 expression = "\(SQLiteQueryBinding.nfcFunction)(\(expression))"
             }
             guard depth < path.components.count - 1 else { break }

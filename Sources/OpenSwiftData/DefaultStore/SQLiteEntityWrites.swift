@@ -75,9 +75,13 @@ struct SQLiteEntityWrites {
         let update = updates.isEmpty ? "NOTHING" : "UPDATE SET " + updates.joined(separator: ", ")
         insert = "INSERT INTO \(SQL.quote(table.name)) (\(insertedColumns.map(SQL.quote).joined(separator: ", "))) VALUES (\(values.joined(separator: ", ")))"
         upsert = "\(insert) ON CONFLICT(\(SQL.quote(SQL.primaryKey))) DO \(update)"
+        let modelProperties = properties
         uniqueConstraints = table.uniqueConstraints.map { properties in
             let positions = properties.map { property in names.firstIndex(of: property) }
-            let text = properties.filter { [.text, .json].contains(table.column(named: $0)?.storage) }
+            let text = properties.filter { property in
+                guard let index = table.columns.firstIndex(where: { $0.property == property }) else { return false }
+                return SQLiteValueCoding.mayHoldUnnormalizedText(modelProperties[index].valueType, storage: table.columns[index].storage)
+            }
             func lookup(normalizing: Bool) -> String {
                 let conditions = properties.map { property in
                     let column = SQL.quote(property)

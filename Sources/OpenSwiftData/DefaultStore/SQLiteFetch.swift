@@ -58,7 +58,7 @@ extension DefaultStore {
         let nanFlags = given ?? SQLiteNaNFlags(db)
         if let shape = Self.shape(of: query) {
             if let plan = selectPlans.plan(for: shape, columns: columns), try plan.textColumns.isEmpty
-                || SQLiteMetadata.flaggedColumns(db).unnormalizedText.isDisjoint(with: plan.textColumns) {
+                || SQLiteMetadata.unnormalizedTextColumns(db).isDisjoint(with: plan.textColumns) {
                 return try statement(plan, shape: shape, query: query)
             }
             // Rendered with the constants' positions in their place, so the arguments say which

@@ -162,7 +162,7 @@ final class SQLiteInsertKeys {
     /// are written after every insert is keyed, so the flags stay as read.
     private func unnormalizedText() throws -> Set<String> {
         if let flagged = flaggedText { return flagged }
-        let flagged = try SQLiteMetadata.flaggedColumns(db).unnormalizedText
+        let flagged = try SQLiteMetadata.unnormalizedTextColumns(db)
         flaggedText = flagged
         return flagged
     }

@@ -91,36 +91,38 @@ struct SQLiteMetadata {
         case unnormalizedText = "unnormalizedTextColumns"
     }
 
-    /// The flagged columns, by flag; a flag is never cleared.
-    struct FlaggedColumns {
-        private var columns: [ColumnFlag: Set<String>] = [:]
-
-        subscript(flag: ColumnFlag) -> Set<String> {
-            get { columns[flag] ?? [] }
-            set { columns[flag] = newValue }
-        }
-
-        var nan: Set<String> { self[.nan] }
-        var signedZero: Set<String> { self[.signedZero] }
-        var unnormalizedText: Set<String> { self[.unnormalizedText] }
-    }
-
     /// Reads the flags afresh: another connection may have set some since this one opened.
-    /// Queries on REAL, TEXT and JSON columns ask (``SQLiteNaNFlags``), so the statement is cached
-    /// and the usual empty lists are not decoded; all lists come in one statement.
-    static func flaggedColumns(_ db: Database) throws -> FlaggedColumns {
-        let statement = try db.cachedStatement(sql: "SELECT \"key\", \"value\" FROM \(SQL.quote(SQL.metadataTable)) WHERE \"key\" IN ('nanColumns', 'signedZeroColumns', 'unnormalizedTextColumns')")
-        var flags = FlaggedColumns()
+    /// Queries on REAL and JSON columns ask (``SQLiteNaNFlags``), so the statement is cached and
+    /// the usual empty lists are not decoded; both lists come in one statement.
+    static func flaggedColumns(_ db: Database) throws -> (nan: Set<String>, signedZero: Set<String>) {
+        let statement = try db.cachedStatement(sql: "SELECT \"key\", \"value\" FROM \(SQL.quote(SQL.metadataTable)) WHERE \"key\" IN ('nanColumns', 'signedZeroColumns')")
+        var flags: (nan: Set<String>, signedZero: Set<String>) = ([], [])
         for row in try Row.fetchAll(statement) {
             let text: String = row[1]
-            guard text != "[]", let flag = ColumnFlag(rawValue: row[0]) else { continue }
-            flags[flag] = Set((try? JSONDecoder().decodeChecked([String].self, from: Data(text.utf8))) ?? [])
+            guard text != "[]" else { continue }
+            let columns = Set((try? JSONDecoder().decodeChecked([String].self, from: Data(text.utf8))) ?? [])
+            if row[0] == ColumnFlag.nan.rawValue { flags.nan = columns } else { flags.signedZero = columns }
         }
         return flags
     }
 
+    /// The text flags alone, read before each use of a plan that compares text: one key, most
+    /// often absent, costs a lookup less than reading every flag does.
+    static func unnormalizedTextColumns(_ db: Database) throws -> Set<String> {
+        let statement = try db.cachedStatement(sql: "SELECT \"value\" FROM \(SQL.quote(SQL.metadataTable)) WHERE \"key\" = 'unnormalizedTextColumns'")
+        guard let text = try String.fetchOne(statement), text != "[]" else { return [] }
+        return Set((try? JSONDecoder().decodeChecked([String].self, from: Data(text.utf8))) ?? [])
+    }
+
     static func flag(_ columns: Set<String>, _ flag: ColumnFlag, _ db: Database) throws {
-        let current = try flaggedColumns(db)[flag]
+        let current: Set<String>
+        switch flag {
+        case .unnormalizedText:
+            current = try unnormalizedTextColumns(db)
+        case .nan, .signedZero:
+            let flagged = try flaggedColumns(db)
+            current = flag == .nan ? flagged.nan : flagged.signedZero
+        }
         guard !columns.isSubset(of: current) else { return }
         try write(flag.rawValue, try json(current.union(columns).sorted()), db)
     }

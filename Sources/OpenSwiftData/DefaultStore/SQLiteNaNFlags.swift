@@ -11,7 +11,8 @@ import OpenSwiftDataCore
 /// cleared, so a plan that finds its columns unflagged compares only NFC text.
 final class SQLiteNaNFlags {
     private let db: Database?
-    private var flags: SQLiteMetadata.FlaggedColumns?
+    private var flags: (nan: Set<String>, signedZero: Set<String>)?
+    private var textFlags: Set<String>?
     /// Whether a column that can hold NaN was named: SQL rendered then depends on the flags.
     private(set) var consulted = false
     /// The unflagged text columns (`Table.column`) the rendered SQL compares by their bytes.
@@ -55,12 +56,13 @@ final class SQLiteNaNFlags {
     func holdsUnnormalizedText(table: String, column: String, storage: SQLiteColumn.Storage) throws -> Bool {
         guard storage == .text || storage == .json else { return false }
         let name = "\(table).\(column)"
-        if try read(textDB).unnormalizedText.contains(name) { return true }
+        if textFlags == nil { textFlags = try SQLiteMetadata.unnormalizedTextColumns(textDB) }
+        if textFlags?.contains(name) == true { return true }
         textColumns.insert(name)
         return false
     }
 
-    private func read(_ db: Database) throws -> SQLiteMetadata.FlaggedColumns {
+    private func read(_ db: Database) throws -> (nan: Set<String>, signedZero: Set<String>) {
         if let flags { return flags }
         let read = try SQLiteMetadata.flaggedColumns(db)
         flags = read

@@ -177,7 +177,14 @@ final class SQLiteEntityLayout: Sendable {
         let tableName = table.name
         qualifiedColumns = Dictionary(table.columns.filter(\.hasColumn).map { ($0.property, SQL.column(tableName, $0.name)) },
                                       uniquingKeysWith: { first, _ in first })
+        asciiTextColumns = Set(zip(table.columns, properties).filter { column, property in
+            (column.storage == .text || column.storage == .json) && !SQLiteValueCoding.mayHoldUnnormalizedText(property.valueType, storage: column.storage)
+        }.map(\.0.name))
     }
+
+    /// The entity's own TEXT columns that hold only ASCII (`UUID`s): never flagged as holding
+    /// text not in NFC, so queries on them skip the flags.
+    let asciiTextColumns: Set<String>
 
     /// `"Trip"."Z_PK", "Trip"."name", …`: the key, then every column in table order.
     let selectList: String

@@ -35,6 +35,15 @@ enum SQLiteValueCoding {
         }
     }
 
+    /// Whether a TEXT or JSON column holding `type` may hold text not in NFC, which queries then
+    /// compare through `osd_nfc` (``SQLiteNaNFlags``): not a `UUID`'s, which is ASCII, so a
+    /// lookup by one never reads the flags.
+    static func mayHoldUnnormalizedText(_ type: any Any.Type, storage: SQLiteColumn.Storage) -> Bool {
+        guard storage == .text || storage == .json else { return false }
+        let type = (type as? any AnyOptional.Type)?.optionalWrappedType ?? type
+        return !(type is UUID.Type)
+    }
+
     // MARK: Writing
 
     static func databaseValue(_ value: Any) throws -> DatabaseValue {
