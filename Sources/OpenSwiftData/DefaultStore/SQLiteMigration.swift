@@ -156,6 +156,10 @@ enum SQLiteMigration {
                 fill = nil
             } else if let defaultValue = property.defaultValue {
                 fill = try SQLiteValueCoding.databaseValue(defaultValue)
+                // Kept as given, as a save keeps it; queries compare it in NFC.
+                if case .string(let text)? = fill?.storage, !text.isNFC {
+                    try SQLiteMetadata.flag(["\(table).\(column.name)"], .unnormalizedText, db)
+                }
             } else if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(SQL.quote(table)))") == true {
                 throw SQLiteStoreError(.incompatibleSchema, "\(entity) is new and non-optional without a default value, so the models already stored would have no value for it. Give it a default value (var \(column.property): … = …) or make it optional.", path: context.path)
             } else {

@@ -1,12 +1,24 @@
 import Foundation
 import OpenSwiftData
+import PostgresStore
+import PostgresTestSupport
 import Testing
 
 /// A tombstone keeps a deleted model's preserved text with the scalars it was saved with.
 @Suite struct HistoryTextTests {
     @Test(arguments: HistoryStore.allCases)
     func aTombstoneKeepsTextExactlyAsSaved(_ store: HistoryStore) throws {
-        let context = ModelContext(try store.container())
+        try expectExactTombstone(in: try store.container())
+    }
+
+    @Test func aPostgresTombstoneKeepsTextExactlyAsSaved() throws {
+        let schema = Schema([HistoryTrip.self, HistoryAccommodation.self])
+        let url = try TestDatabase.makeDatabase()
+        try expectExactTombstone(in: try ModelContainer(for: schema, configurations: [try PostgresStoreConfiguration(schema: schema, url: url)]))
+    }
+
+    private func expectExactTombstone(in container: ModelContainer) throws {
+        let context = ModelContext(container)
         let stay = HistoryAccommodation(placeName: "Cafe\u{301}", address: "Zu\u{308}rich")
         context.insert(stay)
         try context.save()
