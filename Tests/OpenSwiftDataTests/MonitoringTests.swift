@@ -61,9 +61,10 @@ import Testing
             _ = try context.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.name == "Oslo" }))
 
             let statements = records.all.dropFirst(opened).filter { $0.metadata["store"] == .string(name) && $0.message == "Slow statement" }
-            // One statement, which SQLite runs on one snapshot by itself: no BEGIN and COMMIT.
-            #expect(statements.map(\.level) == [.warning])
+            // The text flag (``SQLiteNaNFlags``), then the select, each by itself: no BEGIN and COMMIT.
+            #expect(statements.map(\.level) == [.warning, .warning])
             #expect(statements.map { $0.metadata["sql"] } == [
+                #"SELECT "value" FROM "osd_metadata" WHERE "key" = 'unnormalizedTextColumns'"#,
                 #"SELECT "Trip"."Z_PK", "Trip"."name", "Trip"."destination", "Trip"."startDate", "Trip"."budget", "Trip"."notes" FROM "Trip" WHERE ("Trip"."name" = ?) ORDER BY "Trip"."Z_PK""#,
             ])
             #expect(statements.allSatisfy { $0.metadata["milliseconds"].flatMap { Int("\($0)") }.map { $0 >= 0 } == true })

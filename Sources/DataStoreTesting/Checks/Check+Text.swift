@@ -69,6 +69,13 @@ extension DataStoreConformance.Check {
             #expect(stored.map(\.value) == [2, 4], "each insert equal in Swift to a stored or earlier code updated that model")
             #expect(stored.map { scalars($0.code) } == [[0xE9], [0xF6]], "the later insert's spelling is kept, exactly")
             #expect(second.persistentModelID == first.persistentModelID)
+
+            let editor = ModelContext(container)
+            let codes = try editor.fetch(FetchDescriptor<ConformanceCode>(sortBy: [SortDescriptor(\.value)]))
+            codes[1].code = "e\u{301}"
+            #expect(throws: (any Error).self, "an update cannot make two stored models equal in Swift") { try editor.save() }
+            #expect(try ModelContext(container).fetch(FetchDescriptor<ConformanceCode>(sortBy: [SortDescriptor(\.value)])).map { scalars($0.code) }
+                    == [[0xE9], [0xF6]], "the failed save changed nothing")
         },
     ]
 

@@ -15,6 +15,9 @@ struct SQLiteEntityWrites {
         let normalizedLookup: String
         /// The constraint's TEXT and JSON columns as flags name them (`Table.column`).
         let textColumns: Set<String>
+        /// `SELECT 1 FROM "T" AS "a" JOIN "T" AS "b" ON "b"."Z_PK" <> "a"."Z_PK" AND osd_nfc("b"."a") = osd_nfc("a"."a") …
+        /// WHERE "a"."Z_PK" = ? LIMIT 1`: whether another row equals the row in Swift.
+        let twinLookup: String
     }
 
     /// Indexes into the table's columns of those that have a column, in the order of a row's values.
@@ -89,9 +92,15 @@ struct SQLiteEntityWrites {
                 }
                 return "SELECT \(SQL.quote(SQL.primaryKey)) FROM \(SQL.quote(table.name)) WHERE \(conditions.joined(separator: " AND ")) LIMIT 1"
             }
+            let (quoted, key) = (SQL.quote(table.name), SQL.quote(SQL.primaryKey))
+            let equal = properties.map { property in
+                let (mine, other) = ("\"a\".\(SQL.quote(property))", "\"b\".\(SQL.quote(property))")
+                return text.contains(property) ? "\(SQLiteQueryBinding.nfcFunction)(\(other)) = \(SQLiteQueryBinding.nfcFunction)(\(mine))" : "\(other) = \(mine)"
+            }
+            let twinLookup = "SELECT 1 FROM \(quoted) AS \"a\" JOIN \(quoted) AS \"b\" ON \"b\".\(key) <> \"a\".\(key) AND \(equal.joined(separator: " AND ")) WHERE \"a\".\(key) = ? LIMIT 1"
             return UniqueConstraint(positions: positions.contains(nil) ? nil : positions.compactMap { $0 },
                                     lookup: lookup(normalizing: false), normalizedLookup: lookup(normalizing: true),
-                                    textColumns: Set(text.map { "\(table.name).\($0)" }))
+                                    textColumns: Set(text.map { "\(table.name).\($0)" }), twinLookup: twinLookup)
         }
         joinTableColumnIndexes = table.columns.indices.filter { table.columns[$0].joinTable != nil }
         hasReferences = columnStorages.contains(.toOne)

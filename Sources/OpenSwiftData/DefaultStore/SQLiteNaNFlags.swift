@@ -8,7 +8,9 @@ import OpenSwiftDataCore
 /// Text flags (a TEXT or JSON column that has held text not in NFC) are read too, but do not
 /// count as ``consulted``: a plan rendered while none of its text columns was flagged stays
 /// right until one is, which the plan checks before each use (``textColumns``). Flags are never
-/// cleared, so a plan that finds its columns unflagged compares only NFC text.
+/// cleared, so a plan that finds its columns unflagged compares only NFC text. The text flag is
+/// read by itself, not in a transaction with the select: a row another connection commits in
+/// between, spelled other than in NFC, is compared by its bytes by that one fetch.
 final class SQLiteNaNFlags {
     private let db: Database?
     private var flags: (nan: Set<String>, signedZero: Set<String>)?

@@ -36,6 +36,8 @@ struct SQLiteSave {
     private var nanColumns: Set<String> = []
     private var signedZeroColumns: Set<String> = []
     private var unnormalizedTextColumns: Set<String> = []
+    /// The updated rows of entities with a uniqueness constraint over text (``refuseCanonicalTwins()``).
+    private var updatedUniqueText: [(SQLiteEntityLayout, Int64)] = []
     private var rowWrites: [String: RowWrites] = [:]
     private let insertKeys: SQLiteInsertKeys
     private var permanentScopes: StoreScopes
@@ -111,6 +113,7 @@ struct SQLiteSave {
             try write(snapshot, key: target.key, row: target.row, isNewKey: target.isNewKey)
         }
         for snapshot in deferred { try update(snapshot, key: try ownKey(snapshot.persistentIdentifier, role: "updated model")) }
+        try refuseCanonicalTwins()
 
         if !nanColumns.isEmpty { try SQLiteMetadata.flag(nanColumns, .nan, db) }
         if !signedZeroColumns.isEmpty { try SQLiteMetadata.flag(signedZeroColumns, .signedZero, db) }
@@ -186,6 +189,26 @@ struct SQLiteSave {
         }
     }
 
+    /// SQLite's unique indexes compare bytes: an update spelling a unique text value as another
+    /// model's canonical equivalent (`"e\u{301}"` where it holds `"\u{e9}"`) passes them, though
+    /// Swift finds the two equal and every other store refuses the save. Where a constraint's text
+    /// column has held text not in NFC (the only way two stored spellings can differ), each updated
+    /// row is looked up for such a twin.
+    private mutating func refuseCanonicalTwins() throws {
+        guard !updatedUniqueText.isEmpty else { return }
+        let flagged = try SQLiteMetadata.unnormalizedTextColumns(db).union(unnormalizedTextColumns)
+        for (layout, key) in updatedUniqueText {
+            for constraint in layout.writes.uniqueConstraints where !constraint.textColumns.isDisjoint(with: flagged) {
+                let statement = try db.cachedStatement(sql: constraint.twinLookup)
+                var twin = false
+                try statement.forEachRowBound([key.databaseValue]) { _ in twin = true }
+                if twin {
+                    throw SQLiteStoreError(.uniqueConstraintViolation, "A saved \(layout.entityName) would equal another on a uniqueness constraint (its text equals the other's in Swift, spelled with other Unicode scalars). Change one of them, or delete the duplicate before saving.", path: store.path)
+                }
+            }
+        }
+    }
+
     /// The row's pairs in each join table of its entity.
     private mutating func writeJoinTables(of snapshot: DefaultSnapshot, key: Int64, layout: SQLiteEntityLayout) throws {
         for index in layout.writes.joinTableColumnIndexes {
@@ -199,8 +222,9 @@ struct SQLiteSave {
     /// foreign key of the row again, where an update usually changes one or two columns. A row
     /// another connection deleted meanwhile is written whole, as the upsert did.
     private mutating func update(_ snapshot: DefaultSnapshot, key: Int64) throws {
-        guard let changed = snapshot.changedSlots, changed.isKnown else { return try write(snapshot, key: key) }
         let layout = try writeTarget(snapshot.persistentIdentifier).0
+        if layout.writes.uniqueConstraints.contains(where: { !$0.textColumns.isEmpty }) { updatedUniqueText.append((layout, key)) }
+        guard let changed = snapshot.changedSlots, changed.isKnown else { return try write(snapshot, key: key) }
         let (positions, statement) = try updateStatement(changed, layout: layout, scope: snapshot.persistentIdentifier.scope)
         if let statement {
             // Only the changed columns' values are built; the key goes last, for the `WHERE`.

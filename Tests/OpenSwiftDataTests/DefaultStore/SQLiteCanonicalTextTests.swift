@@ -92,3 +92,24 @@ import Testing
         return String(decoding: data, as: UTF8.self)
     }
 }
+
+extension SQLiteCanonicalTextTests {
+    /// The unique index compares bytes; the save looks for a twin in Swift's sense, and fails as
+    /// every other store's does.
+    @Test func anUpdateToACanonicalEquivalentOfAnotherModelsUniqueValueFails() throws {
+        let directory = try TemporaryDirectory()
+        let (container, _) = try store(directory)
+        let context = ModelContext(container)
+        let first = StoreTraveller(email: "jose\u{301}@example.com", name: "First")
+        let second = StoreTraveller(email: "other@example.com", name: "Second")
+        context.insert(first)
+        context.insert(second)
+        try context.save()
+        second.email = "jos\u{e9}@example.com"
+        #expect(throws: SQLiteStoreError.self) { try context.save() }
+        second.email = "jos\u{e9}@example.net"
+        try context.save()
+        let stored = try ModelContext(container).fetch(FetchDescriptor<StoreTraveller>(sortBy: [SortDescriptor(\.name)])).map(\.email)
+        #expect(stored.map { Array($0.unicodeScalars) } == [Array("jose\u{301}@example.com".unicodeScalars), Array("jos\u{e9}@example.net".unicodeScalars)])
+    }
+}
