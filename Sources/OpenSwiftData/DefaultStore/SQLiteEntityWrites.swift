@@ -78,32 +78,38 @@ struct SQLiteEntityWrites {
         let update = updates.isEmpty ? "NOTHING" : "UPDATE SET " + updates.joined(separator: ", ")
         insert = "INSERT INTO \(SQL.quote(table.name)) (\(insertedColumns.map(SQL.quote).joined(separator: ", "))) VALUES (\(values.joined(separator: ", ")))"
         upsert = "\(insert) ON CONFLICT(\(SQL.quote(SQL.primaryKey))) DO \(update)"
-        let modelProperties = properties
-        uniqueConstraints = table.uniqueConstraints.map { properties in
-            let positions = properties.map { property in names.firstIndex(of: property) }
-            let text = properties.filter { property in
-                guard let index = table.columns.firstIndex(where: { $0.property == property }) else { return false }
-                return SQLiteValueCoding.mayHoldUnnormalizedText(modelProperties[index].valueType, storage: table.columns[index].storage)
-            }
-            func lookup(normalizing: Bool) -> String {
-                let conditions = properties.map { property in
-                    let column = SQL.quote(property)
-                    return normalizing && text.contains(property) ? "\(SQLiteQueryBinding.nfcFunction)(\(column)) = ?" : "\(column) = ?"
-                }
-                return "SELECT \(SQL.quote(SQL.primaryKey)) FROM \(SQL.quote(table.name)) WHERE \(conditions.joined(separator: " AND ")) LIMIT 1"
-            }
-            let (quoted, key) = (SQL.quote(table.name), SQL.quote(SQL.primaryKey))
-            let equal = properties.map { property in
-                let (mine, other) = ("\"a\".\(SQL.quote(property))", "\"b\".\(SQL.quote(property))")
-                return text.contains(property) ? "\(SQLiteQueryBinding.nfcFunction)(\(other)) = \(SQLiteQueryBinding.nfcFunction)(\(mine))" : "\(other) = \(mine)"
-            }
-            let twinLookup = "SELECT 1 FROM \(quoted) AS \"a\" JOIN \(quoted) AS \"b\" ON \"b\".\(key) <> \"a\".\(key) AND \(equal.joined(separator: " AND ")) WHERE \"a\".\(key) = ? LIMIT 1"
-            return UniqueConstraint(positions: positions.contains(nil) ? nil : positions.compactMap { $0 },
-                                    lookup: lookup(normalizing: false), normalizedLookup: lookup(normalizing: true),
-                                    textColumns: Set(text.map { "\(table.name).\($0)" }), twinLookup: twinLookup)
-        }
+        uniqueConstraints = table.uniqueConstraints.map { Self.uniqueConstraint($0, table: table, properties: properties, names: names) }
         joinTableColumnIndexes = table.columns.indices.filter { table.columns[$0].joinTable != nil }
         hasReferences = columnStorages.contains(.toOne)
         refersToRows = hasReferences || !joinTableColumnIndexes.isEmpty
+    }
+
+    /// A constraint over `constrained` (property names), its row positions among `names`; text
+    /// columns that may hold text not in NFC are listed, and compared through `osd_nfc` by the
+    /// normalized lookup and the twin lookup.
+    private static func uniqueConstraint(_ constrained: [String], table: SQLiteTable, properties: [ModelTypeInfo.Property],
+                                         names: [String]) -> UniqueConstraint {
+        let positions = constrained.map { property in names.firstIndex(of: property) }
+        let text = constrained.filter { property in
+            guard let index = table.columns.firstIndex(where: { $0.property == property }) else { return false }
+            return SQLiteValueCoding.mayHoldUnnormalizedText(properties[index].valueType, storage: table.columns[index].storage)
+        }
+        let nfc = SQLiteQueryBinding.nfcFunction
+        let (quoted, key) = (SQL.quote(table.name), SQL.quote(SQL.primaryKey))
+        func lookup(normalizing: Bool) -> String {
+            let conditions = constrained.map { property in
+                let column = SQL.quote(property)
+                return normalizing && text.contains(property) ? "\(nfc)(\(column)) = ?" : "\(column) = ?"
+            }
+            return "SELECT \(key) FROM \(quoted) WHERE \(conditions.joined(separator: " AND ")) LIMIT 1"
+        }
+        let equal = constrained.map { property in
+            let (mine, other) = ("\"a\".\(SQL.quote(property))", "\"b\".\(SQL.quote(property))")
+            return text.contains(property) ? "\(nfc)(\(other)) = \(nfc)(\(mine))" : "\(other) = \(mine)"
+        }
+        let twinLookup = "SELECT 1 FROM \(quoted) AS \"a\" JOIN \(quoted) AS \"b\" ON \"b\".\(key) <> \"a\".\(key) AND \(equal.joined(separator: " AND ")) WHERE \"a\".\(key) = ? LIMIT 1"
+        return UniqueConstraint(positions: positions.contains(nil) ? nil : positions.compactMap { $0 },
+                                lookup: lookup(normalizing: false), normalizedLookup: lookup(normalizing: true),
+                                textColumns: Set(text.map { "\(table.name).\($0)" }), twinLookup: twinLookup)
     }
 }
