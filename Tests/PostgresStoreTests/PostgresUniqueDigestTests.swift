@@ -81,6 +81,20 @@ import Testing
         #expect(try indexes(url) == Self.indexes)
     }
 
+    @Test func anIndexOnTextKeysItsNFC() throws {
+        let url = try TestDatabase.makeDatabase()
+        let context = ModelContext(try container(url, for: [PGShelf.self]))
+        for (label, rank) in [("cafe\u{301}", 1), ("caf\u{e9}", 2), ("tea", 3)] { context.insert(PGShelf(label: label, rank: rank)) }
+        try context.save()
+        let label = "caf\u{e9}"
+        #expect(try context.fetch(FetchDescriptor<PGShelf>(predicate: #Predicate { $0.label == label }, sortBy: [SortDescriptor(\.rank)])).map(\.rank) == [1, 2])
+        #expect(try indexes(url, of: "PGShelf") == [
+            #"CREATE UNIQUE INDEX "PGShelf_pkey" ON public."PGShelf" USING btree ("Z_PK")"#,
+            #"CREATE INDEX "osd_PGShelf_indexnfc_label" ON public."PGShelf" USING btree ("# + Self.nfc("label") + ")",
+            #"CREATE INDEX "osd_PGShelf_indexnfc_label_rank" ON public."PGShelf" USING btree ("# + Self.nfc("label") + ", rank)",
+        ])
+    }
+
     @Test func textIsStoredAsGivenAndMergesWithItsCanonicalEquivalent() throws {
         let url = try TestDatabase.makeDatabase()
         let container = try container(url)
@@ -171,5 +185,17 @@ import Testing
             #"CREATE UNIQUE INDEX "osd_PGBadge_uniquedigest_photo_size" ON public."PGBadge" USING btree (sha256(photo), size)"#,
             #"CREATE UNIQUE INDEX "osd_PGBadge_uniquenfc_label" ON public."PGBadge" USING btree (osd_nfc_text_digest(label))"#,
         ])
+    }
+}
+
+/// Indexed on text, alone and with a number.
+@Model final class PGShelf {
+    #Index<PGShelf>([\.label], [\.label, \.rank])
+    var label: String
+    var rank: Int
+
+    init(label: String, rank: Int) {
+        self.label = label
+        self.rank = rank
     }
 }
