@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The server under hostile input and overload (issue 23), after `swift build --build-tests`:
 # libFuzzer targets, schemathesis against the served OpenAPI document, kill -9 loops over both
-# stores (saves through the server, and schema migrations), a PostgreSQL crash loop, light
-# requests timed beside heavy ones, and the memory large bodies cost. Each step's end is logged
-# with the seconds elapsed.
+# stores (saves through the server, and schema migrations), `trips sync` clients and their server
+# killed during sync, a PostgreSQL crash loop, light requests timed beside heavy ones, and the
+# memory large bodies cost. Each step's end is logged with the seconds elapsed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,6 +26,9 @@ bash .ci/fuzz.sh; step_done fuzz
 # time; FUZZ_HTTP_EXAMPLES=1000 is the full run.
 FUZZ_HTTP_EXAMPLES=${FUZZ_HTTP_EXAMPLES:-300} bash .ci/fuzz-http.sh "$server"; step_done schemathesis
 python3 .ci/kill_loop.py "$server"; step_done kill-loop
+# Two `trips sync` clients killed 50 times during push and 50 during pull, and their server 20
+# times; then both clients and the server must hold exactly what the clients' commands made.
+python3 .ci/sync_kill_loop.py "$server" "$(dirname "$server")/trips"; step_done sync-kill-loop
 # The server on a PostgreSQL cluster of its own, stopped with -m immediate 20 times during saves.
 python3 .ci/postgres_crash_loop.py "$server"; step_done postgres-crash-loop
 # 50 kills per store keeps this to minutes; MIGRATION_KILLS=200 is the issue's full run. Smaller
