@@ -21,14 +21,26 @@ server=$(swift build --show-bin-path)/openswiftdata-server
 
 step_done() { echo "hostile-input: $1 done at ${SECONDS} s"; }
 
+# Two `trips sync` clients killed 50 times during push and 50 during pull, and their server 20
+# times; then both clients and the server must hold exactly what the clients' commands made. It
+# runs beside the fuzzers, each of which is one process on one core for its fixed time.
+sync_log=$(mktemp)
+# A process group of its own, so that a failed step stops it with its server and clients.
+setsid python3 .ci/sync_kill_loop.py "$server" "$(dirname "$server")/trips" >"$sync_log" 2>&1 &
+sync_loop=$!
+trap 'kill -- -"$sync_loop" 2>/dev/null || true' EXIT
 bash .ci/fuzz.sh; step_done fuzz
+status=0
+wait "$sync_loop" || status=$?
+trap - EXIT
+cat "$sync_log"
+rm -f "$sync_log"
+[ "$status" -eq 0 ] || { echo "hostile-input: the sync kill loop failed (exit status $status)" >&2; exit 1; }
+step_done sync-kill-loop
 # 300 cases per operation and store: schemathesis at the script's 1,000 was most of this stage's
 # time; FUZZ_HTTP_EXAMPLES=1000 is the full run.
 FUZZ_HTTP_EXAMPLES=${FUZZ_HTTP_EXAMPLES:-300} bash .ci/fuzz-http.sh "$server"; step_done schemathesis
 python3 .ci/kill_loop.py "$server"; step_done kill-loop
-# Two `trips sync` clients killed 50 times during push and 50 during pull, and their server 20
-# times; then both clients and the server must hold exactly what the clients' commands made.
-python3 .ci/sync_kill_loop.py "$server" "$(dirname "$server")/trips"; step_done sync-kill-loop
 # The server on a PostgreSQL cluster of its own, stopped with -m immediate 20 times during saves.
 python3 .ci/postgres_crash_loop.py "$server"; step_done postgres-crash-loop
 # 50 kills per store keeps this to minutes; MIGRATION_KILLS=200 is the issue's full run. Smaller
