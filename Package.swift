@@ -170,6 +170,11 @@ let package = Package(
             dependencies: [
                 "OpenSwiftData", "SampleTrips", "RemoteStore", "PostgresStore", "StoreSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // `trips sync --ca-certificate`: URLSession on Linux cannot trust a private CA.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         .executableTarget(

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The server under hostile input and overload (issue 23), after `swift build --build-tests`:
 # libFuzzer targets, schemathesis against the served OpenAPI document, kill -9 loops over both
-# stores (saves through the server, and schema migrations), a PostgreSQL crash loop, light
-# requests timed beside heavy ones, and the memory large bodies cost. Each step's end is logged
-# with the seconds elapsed.
+# stores (saves through the server, and schema migrations), `trips sync` clients and their server
+# killed during sync, a PostgreSQL crash loop, light requests timed beside heavy ones, and the
+# memory large bodies cost. Each step's end is logged with the seconds elapsed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,7 +21,22 @@ server=$(swift build --show-bin-path)/openswiftdata-server
 
 step_done() { echo "hostile-input: $1 done at ${SECONDS} s"; }
 
+# Two `trips sync` clients killed 50 times during push and 50 during pull, and their server 20
+# times; then both clients and the server must hold exactly what the clients' commands made. It
+# runs beside the fuzzers, each of which is one process on one core for its fixed time.
+sync_log=$(mktemp)
+# A process group of its own, so that a failed step stops it with its server and clients.
+setsid python3 .ci/sync_kill_loop.py "$server" "$(dirname "$server")/trips" >"$sync_log" 2>&1 &
+sync_loop=$!
+trap 'kill -- -"$sync_loop" 2>/dev/null || true' EXIT
 bash .ci/fuzz.sh; step_done fuzz
+status=0
+wait "$sync_loop" || status=$?
+trap - EXIT
+cat "$sync_log"
+rm -f "$sync_log"
+[ "$status" -eq 0 ] || { echo "hostile-input: the sync kill loop failed (exit status $status)" >&2; exit 1; }
+step_done sync-kill-loop
 # 300 cases per operation and store: schemathesis at the script's 1,000 was most of this stage's
 # time; FUZZ_HTTP_EXAMPLES=1000 is the full run.
 FUZZ_HTTP_EXAMPLES=${FUZZ_HTTP_EXAMPLES:-300} bash .ci/fuzz-http.sh "$server"; step_done schemathesis

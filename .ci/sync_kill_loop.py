@@ -14,10 +14,6 @@ At the end both clients sync until quiet, and A, B and the server must each hold
 and bucket-list items the clients' acknowledged commands made: no lost local change, no item
 twice. A failure prints the seed.
 
-Not run by .ci/run yet: its first CI run (seed 558983133) ended with two trips that client A had
-deleted back on A, in the phase that kills the server; issue 49 keeps it open until that is
-fixed. Run it by hand after `swift build`.
-
 Usage: sync_kill_loop.py SERVER_BINARY TRIPS_BINARY
   (SYNC_KILLS: kills per client phase, default 50; SYNC_SERVER_KILLS: default 20; SYNC_SEED)
 """

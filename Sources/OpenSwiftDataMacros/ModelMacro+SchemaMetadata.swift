@@ -5,11 +5,21 @@ extension ModelClass {
     /// `schemaMetadata`: one entry per persisted property, then the `#Index` and `#Unique`
     /// constraints as pseudo-properties, in the shape Apple's macro emits so that schema code
     /// written against SwiftData reads them the same way.
+    ///
+    /// Its key paths name every stored property, so a deprecated one would warn here, in code the
+    /// app cannot change. `schemaMetadata` carries the properties' deprecations instead: a
+    /// reference inside a deprecated declaration does not warn, and the library reads it through
+    /// the `PersistentModel` requirement, which does not warn either.
     var schemaMetadata: DeclSyntax {
         let keyword = isSubclass ? "override class" : isFinal ? "static" : "class"
         let body = schemaMetadataBody.map { "    \($0)\n" }.joined()
+        var deprecations: [String] = []
+        for deprecation in properties.compactMap(\.deprecation) where !deprecations.contains(deprecation) {
+            deprecations.append(deprecation)
+        }
+        let attributes = deprecations.map { "\($0)\n" }.joined()
         return """
-            public \(raw: keyword) var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
+            \(raw: attributes)public \(raw: keyword) var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
             \(raw: body)}
             """
     }
@@ -17,8 +27,9 @@ extension ModelClass {
     private var schemaMetadataBody: [String] {
         let stored = properties.map { $0.metadataEntry(model: name) }
         let constraints = constraintEntries(macro: "Index") + constraintEntries(macro: "Unique")
-        // A subclass's entity lists the inherited properties first, as the superclass describes them.
-        let inherited = isSubclass ? "super.schemaMetadata + " : ""
+        // A subclass's entity lists the inherited properties first, as the superclass describes
+        // them; read through the protocol, as the superclass's may be deprecated.
+        let inherited = isSubclass ? "(\(superclass ?? "super").self as any OpenSwiftData.PersistentModel.Type).schemaMetadata + " : ""
         guard !constraints.isEmpty else {
             return arrayLiteralLines(stored, after: "return " + inherited)
         }
@@ -70,5 +81,26 @@ extension PersistedProperty {
         guard let attribute = schemaAttribute else { return "nil" }
         let schemaType = attribute.isNamed("Attribute") ? "Attribute" : "Relationship"
         return "OpenSwiftData.Schema.\(schemaType)(\(attribute.argumentsText))"
+    }
+}
+
+extension PersistedProperty {
+    /// The deprecation of the property's `@available` attributes, as an attribute for
+    /// `schemaMetadata`: `@available(*, deprecated, …)` or `@available(iOS, deprecated: 18, …)`.
+    fileprivate var deprecation: String? {
+        for attribute in declaration.attributes {
+            guard case .attribute(let attribute) = attribute, attribute.attributeName.trimmedDescription == "available",
+                  case .availability(let arguments) = attribute.arguments, let platform = arguments.first?.argument.trimmedDescription
+            else { continue }
+            for argument in arguments {
+                if case .token(let token) = argument.argument, token.text == "deprecated" {
+                    return "@available(\(platform), deprecated, message: \"names the deprecated stored property '\(name)'\")"
+                }
+                if case .availabilityLabeledArgument(let labeled) = argument.argument, labeled.label.text == "deprecated" {
+                    return "@available(\(platform), deprecated: \(labeled.value.trimmedDescription), message: \"names the deprecated stored property '\(name)'\")"
+                }
+            }
+        }
+        return nil
     }
 }

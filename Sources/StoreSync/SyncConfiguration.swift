@@ -46,6 +46,9 @@ public struct SyncConfiguration: Sendable {
     public var pollInterval: Duration
     /// Decides conflicts; nil applies the defaults (see ``SyncConflict``).
     public var resolver: SyncResolver?
+    /// What sends the engine's requests; nil is a `URLSession` of the engine's own. See
+    /// ``SyncHTTPClient`` for when to give another.
+    public var httpClient: (any SyncHTTPClient)?
 
     /// Where the engine's state lives. It must last as long as the local store: state lost
     /// while the store's models remain makes the next sync push them all as new.
@@ -74,5 +77,6 @@ public struct SyncConfiguration: Sendable {
         maximumRetryDelay = .seconds(30)
         pollInterval = .seconds(2)
         resolver = nil
+        httpClient = nil
     }
 }

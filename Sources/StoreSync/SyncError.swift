@@ -33,6 +33,9 @@ public struct SyncError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The configuration would send the token unencrypted (`http://`) to another machine;
         /// use `https://`, or set ``SyncConfiguration/allowsInsecureHTTP``.
         public static let insecureTransport = Code(rawValue: "insecureTransport")
+        /// The server's TLS certificate is not one this client trusts; a retry cannot help.
+        /// Trust its CA through ``SyncConfiguration/httpClient``.
+        public static let untrustedServer = Code(rawValue: "untrustedServer")
         /// The configuration or the container cannot be synced as given.
         public static let invalidConfiguration = Code(rawValue: "invalidConfiguration")
         /// Reading or writing the local store (or the engine's own state) failed.

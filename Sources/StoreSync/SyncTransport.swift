@@ -3,22 +3,20 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The engine's HTTP calls to the server, through `URLSession`: JSON `POST`s with the bearer
-/// token, their failures turned into ``SyncError``s that say whether a retry may help.
+/// The engine's HTTP calls to the server, through its ``SyncHTTPClient`` (`URLSession` unless
+/// configured): JSON `POST`s with the bearer token, their failures turned into ``SyncError``s
+/// that say whether a retry may help.
 final class SyncTransport: Sendable {
     let server: URL
     private let token: String
-    private let session: URLSession
+    private let client: any SyncHTTPClient
     private let timeout: TimeInterval
 
-    init(server: URL, token: String, timeout: Duration) {
+    init(server: URL, token: String, timeout: Duration, client: (any SyncHTTPClient)? = nil) {
         self.server = server
         self.token = token
         self.timeout = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = self.timeout
-        configuration.httpMaximumConnectionsPerHost = 2
-        session = URLSession(configuration: configuration)
+        self.client = client ?? URLSessionSyncClient(timeout: self.timeout)
     }
 
     func url(_ path: String) -> URL {
@@ -41,17 +39,19 @@ final class SyncTransport: Sendable {
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         if let idempotencyKey { request.setValue(idempotencyKey, forHTTPHeaderField: "Idempotency-Key") }
         let data: Data
-        let response: URLResponse
+        let http: HTTPURLResponse
         do {
-            (data, response) = try await session.data(for: request)
+            (data, http) = try await client.data(for: request)
         } catch is CancellationError {
             throw CancellationError()
+        } catch let error as SyncError {
+            throw error
         } catch {
             if Task.isCancelled { throw CancellationError() }
+            if Self.isUntrustedCertificate(error) {
+                throw SyncError(.untrustedServer, "The server at \(server.absoluteString) presented a TLS certificate this client does not trust (\(error.localizedDescription)). If a private CA issued it, give the engine an HTTP client that trusts that CA (SyncConfiguration.httpClient; trips sync: --ca-certificate), and check that the URL's host is one the certificate names.")
+            }
             throw SyncError(.offline, "The server at \(server.absoluteString) could not be reached (\(error.localizedDescription)); the changes stay pending until a later round reaches it.")
-        }
-        guard let http = response as? HTTPURLResponse else {
-            throw SyncError(.invalidResponse, "The server at \(server.absoluteString) answered without HTTP.")
         }
         guard (200..<300).contains(http.statusCode) else {
             throw Self.error(status: http.statusCode, body: data, server: server)
@@ -72,6 +72,19 @@ final class SyncTransport: Sendable {
         } catch {
             throw SyncError(.invalidResponse, "The server's answer to \(path) is not what the sync protocol says (\(error)); is \(server.absoluteString) an openswiftdata-server of this version?")
         }
+    }
+
+    /// Whether `URLSession` failed on a certificate it does not trust: a retry cannot help.
+    /// Linux's Foundation reports libcurl's verification failure as an unknown error, so there
+    /// libcurl's message tells it.
+    private static func isUntrustedCertificate(_ error: any Error) -> Bool {
+        let error = error as NSError
+        guard error.domain == NSURLErrorDomain else { return false }
+        let codes = [NSURLErrorServerCertificateUntrusted, NSURLErrorServerCertificateHasUnknownRoot, NSURLErrorServerCertificateHasBadDate,
+                     NSURLErrorServerCertificateNotYetValid]
+        if codes.contains(error.code) { return true }
+        let message = error.localizedDescription
+        return error.code == NSURLErrorUnknown && (message.hasPrefix("SSL certificate problem") || message.contains("certificate subject name"))
     }
 
     private static func error(status: Int, body: Data, server: URL) -> SyncError {

@@ -61,6 +61,9 @@ extension SyncWorker {
         let identifiers = Set(events.map(\.0))
         var pending = try state.pending(of: identifiers)
         let servers = try state.servers(of: identifiers)
+        // A push whose answer has not come yet may have inserted these on the server: their
+        // server identities are known once it is settled, before the next plan is made.
+        let unanswered = Set(try state.value("outbox", as: Outbox.self)?.inserts ?? [])
         var sequence = try state.nextSequence()
         for (identifier, event) in events {
             guard let entity = schema[identifier.entityName] else { continue }
@@ -80,6 +83,10 @@ extension SyncWorker {
                 if let server = servers[identifier] ?? change.server {
                     change.deleted = true
                     change.server = server
+                } else if unanswered.contains(try state.text(identifier)) {
+                    change.inserted = false
+                    change.deleted = true
+                    change.properties = []
                 } else {
                     // Inserted and deleted before any push: the server never hears of it.
                     change.inserted = false

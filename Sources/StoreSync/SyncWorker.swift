@@ -23,7 +23,8 @@ actor SyncWorker {
         self.configuration = configuration
         self.status = status
         schema = try SyncSchema(models: configuration.models, schema: container.schema)
-        transport = SyncTransport(server: configuration.server, token: configuration.token, timeout: configuration.requestTimeout)
+        transport = SyncTransport(server: configuration.server, token: configuration.token, timeout: configuration.requestTimeout,
+                                  client: configuration.httpClient)
         state = try SyncState(url: try Self.stateURL(configuration.stateLocation, container: container))
         if let client = try state.value("client", as: String.self) {
             self.client = client

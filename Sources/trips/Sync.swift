@@ -31,6 +31,9 @@ struct Sync: AsyncParsableCommand {
     @Flag(name: .customLong("allow-insecure-http"), help: ArgumentHelp(StoreOptions.insecureHelp))
     var allowsInsecureHTTP = false
 
+    @Option(name: .customLong("ca-certificate"), help: ArgumentHelp(StoreOptions.authorityHelp, valueName: "path"))
+    var authority: String?
+
     /// Long enough for a big first pull's pages, short enough that a stalled server does not
     /// hold the terminal for long; a server that is down answers at once.
     static let requestTimeout = Duration.seconds(15)
@@ -40,6 +43,12 @@ struct Sync: AsyncParsableCommand {
             throw ValidationError("--remote must be the URL of an openswiftdata-server, such as http://127.0.0.1:8080 (got '\(remote)').")
         }
         try StoreOptions.checkTransport(remote, allowsInsecureHTTP: allowsInsecureHTTP)
+        if let authority {
+            guard url.scheme == "https" else { throw ValidationError("--ca-certificate only applies with --remote https://.") }
+            guard FileManager.default.isReadableFile(atPath: authority) else {
+                throw ValidationError("--ca-certificate: \(authority) cannot be read; give the path of the CA's certificate (PEM).")
+            }
+        }
         if let store, store.hasPrefix("postgres://") || store.hasPrefix("postgresql://") {
             throw ValidationError("trips sync syncs a local store file; to share a PostgreSQL database, serve it with openswiftdata-server and sync with that.")
         }
@@ -54,13 +63,18 @@ struct Sync: AsyncParsableCommand {
         var configuration = SyncConfiguration(server: server, token: token, models: TripsSchemaV2.models)
         configuration.requestTimeout = Self.requestTimeout
         configuration.allowsInsecureHTTP = allowsInsecureHTTP
+        let trusting = authority.map(TrustingSyncClient.init(authority:))
+        configuration.httpClient = trusting
         let engine = try SyncEngine(container: container, configuration: configuration)
         let before = try PulledChanges.latestToken(ModelContext(container))
         var pending = 0
         do {
             pending = try await engine.refreshPendingChanges()
             try await engine.sync()
-        } catch let error as SyncError {
+            await trusting?.shutdown()
+        } catch {
+            await trusting?.shutdown()
+            guard let error = error as? SyncError else { throw error }
             throw Self.failure(error, pending: pending, server: remote, store: location)
         }
         let pushed = max(0, pending - engine.status.pendingChanges)

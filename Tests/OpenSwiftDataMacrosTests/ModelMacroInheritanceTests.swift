@@ -55,7 +55,7 @@ import Testing
                 @exclusivity(unchecked) private var _$backingData: any OpenSwiftData.BackingData<BusinessTrip> = BusinessTrip._stagedBackingData()
 
                 public override class var schemaMetadata: [OpenSwiftData.Schema.PropertyMetadata] {
-                    return super.schemaMetadata + [
+                    return (Trip.self as any OpenSwiftData.PersistentModel.Type).schemaMetadata + [
                         OpenSwiftData.Schema.PropertyMetadata(name: "perdiem", keypath: \BusinessTrip.perdiem, defaultValue: OpenSwiftData.Schema.PropertyMetadata._defaultValue(\BusinessTrip.perdiem, 0.0), metadata: nil)
                     ]
                 }
@@ -107,7 +107,7 @@ import Testing
                     let storedProperties: [OpenSwiftData.Schema.PropertyMetadata] = []
                     var otherProperties = [OpenSwiftData.Schema.PropertyMetadata]()
                     otherProperties.append(OpenSwiftData.Schema.PropertyMetadata(name: "SwiftData.Schema.Index", keypath: \OpenSwiftData.Schema.encodingVersion, defaultValue: nil, metadata: OpenSwiftData.Schema.Index<PersonalTrip>([\.name])))
-                    return super.schemaMetadata + storedProperties + otherProperties
+                    return (Trip.self as any OpenSwiftData.PersistentModel.Type).schemaMetadata + storedProperties + otherProperties
                 }
 
                 required public init(backingData: any OpenSwiftData.BackingData<PersonalTrip.Root>) {

@@ -68,6 +68,31 @@ import Testing
         #expect(try client.dump() == syncDump(server.container))
     }
 
+    /// The engine reads the delete before it sends the unanswered push again (as `trips sync`
+    /// does, counting what it will push): the insert reaches the server then, so the delete must
+    /// follow it rather than be dropped as of a model the server never had.
+    @Test(arguments: [true, false])
+    func aModelDeletedBeforeItsLostInsertIsRetriedIsDeletedOnTheServer(countsPendingFirst: Bool) async throws {
+        let proxy = try DroppingProxy(upstreamPort: server.running.port)
+        defer { proxy.stop() }
+        let client = try SyncClient("a", server: proxy.url, directory: directory)
+        try insertNotes(["n1", "n2"], in: client)
+        proxy.drop(1, answersTo: "POST /v1/sync/push")
+        await #expect(throws: SyncError.self) { try await client.sync() }
+        #expect(try syncDump(server.container).count == 2)
+
+        let context = client.context()
+        try context.delete(model: SyncNote.self, where: #Predicate { $0.uid == "n1" })
+        try context.save()
+        if countsPendingFirst { #expect(try await client.engine.refreshPendingChanges() == 2) }
+        try await client.sync()
+        try await client.sync()
+
+        #expect(try syncDump(server.container).map { $0.prefix(7) } == ["note n2"])
+        #expect(try client.dump() == syncDump(server.container))
+        #expect(client.engine.status.pendingChanges == 0)
+    }
+
     @Test func aPushLostByACrashIsSentAgainByTheNextProcess() async throws {
         let proxy = try DroppingProxy(upstreamPort: server.running.port)
         defer { proxy.stop() }

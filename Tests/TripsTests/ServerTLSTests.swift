@@ -40,6 +40,29 @@ import TLSTestSupport
         #expect(untrusted.output.contains("presented a TLS certificate this client does not trust"))
     }
 
+    @Test func tripsSyncReachesAnHTTPSServerTrustingTheCAAndRefusesItOtherwise() throws {
+        let server = try RemoteTripsTests.ServerProcess(arguments: ["--store", "memory", "--port", "0", "--token", "tls-secret",
+                                                                    "--tls-certificate", certificates.certificate, "--tls-key", certificates.key])
+        defer { _ = server.terminate() }
+        let store = certificates.path("local.store")
+        let tripsTests = RemoteTripsTests()
+        #expect(try tripsTests.trips(["--store", store, "add", "Bergen", "--destination", "Norway", "--start", "2026-08-01"]).status == 0)
+        let sync = ["sync", "--store", store, "--remote", server.url, "--token", "tls-secret"]
+
+        let untrusted = try tripsTests.trips(sync)
+        #expect(untrusted.status == 1)
+        #expect(untrusted.output.contains("untrustedServer: The server at \(server.url) presented a TLS certificate this client does not trust"))
+        let synced = try tripsTests.trips(sync + ["--ca-certificate", certificates.authority])
+        #expect(synced.status == 0)
+        #expect(synced.output.hasPrefix("Pushed 1 change to \(server.url).\n"))
+        let listed = try trips(server, ["list"])
+        #expect(listed.output.contains("Bergen"))
+
+        let plain = try tripsTests.trips(["sync", "--store", store, "--remote", "http://127.0.0.1:1", "--token", "t", "--ca-certificate", certificates.authority])
+        #expect(plain.status != 0)
+        #expect(plain.output.hasPrefix("Error: --ca-certificate only applies with --remote https://.\n"))
+    }
+
     @Test func aKeyThatIsNotTheCertificatesStopsTheServerAtStartup() throws {
         let error = #expect(throws: RemoteTripsTests.ServerFailure.self) {
             try RemoteTripsTests.ServerProcess(arguments: ["--store", "memory", "--port", "0", "--token", "tls-secret",
