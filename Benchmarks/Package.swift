@@ -27,6 +27,7 @@ let package = Package(
                 .product(name: "RemoteStore", package: root),
                 .product(name: "StoreServer", package: root),
                 .product(name: "StoreBrowser", package: root),
+                .product(name: "StoreSync", package: root),
                 .product(name: "PostgresStore", package: root),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

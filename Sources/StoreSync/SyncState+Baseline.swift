@@ -16,11 +16,8 @@ extension SyncState {
     /// The baselines of those mapped local models that have one.
     func baselines(of locals: some Collection<PersistentIdentifier>) throws -> [PersistentIdentifier: Data] {
         var found: [PersistentIdentifier: Data] = [:]
-        for chunk in Array(Set(locals)).chunked(500) {
-            let texts = try chunk.map(text)
-            for record in try context.fetch(FetchDescriptor<SyncIdentityRecord>(predicate: #Predicate { texts.contains($0.local) })) {
-                if let baseline = record.baseline { found[try identifier(record.local)] = baseline }
-            }
+        for record in try identityRecords(locals: try locals.map(text)).values {
+            if let baseline = record.baseline { found[try identifier(record.local)] = baseline }
         }
         return found
     }
@@ -28,12 +25,11 @@ extension SyncState {
     /// Records that the server now holds these properties of mapped models (each a
     /// ``baseline(of:entity:_:)`` of some properties), over what it held of the others.
     func recordBaselines(_ baselines: [PersistentIdentifier: Data]) throws {
-        for chunk in Array(baselines.keys).chunked(500) {
-            let texts = try chunk.map(text)
-            for record in try context.fetch(FetchDescriptor<SyncIdentityRecord>(predicate: #Predicate { texts.contains($0.local) })) {
-                guard let baseline = baselines[try identifier(record.local)] else { continue }
-                record.baseline = try Self.merge(baseline, over: record.baseline)
-            }
+        for record in try identityRecords(locals: try baselines.keys.map(text)).values {
+            guard let baseline = baselines[try identifier(record.local)] else { continue }
+            let merged = try Self.merge(baseline, over: record.baseline)
+            // Unchanged records stay clean, so the state's save does not rewrite them.
+            if merged != record.baseline { record.baseline = merged }
         }
     }
 
@@ -51,7 +47,8 @@ extension SyncState {
     }
 
     private static func merge(_ new: Data, over old: Data?) throws -> Data {
-        guard let old else { return new }
+        // Equal bytes: the pull of a model this client pushed, which the server holds as sent.
+        guard let old, old != new else { return new }
         var values = try object(old)
         for (name, value) in try object(new) { values[name] = value }
         return try JSONSerialization.data(withJSONObject: values, options: .sortedKeys)

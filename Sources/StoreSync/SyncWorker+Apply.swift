@@ -156,6 +156,8 @@ extension SyncWorker {
         try save(context)
 
         var baselines = try baselines(of: related)
+        try state.prefetch(locals: (Array(created.values) + Array(mappedNow.values)).map(\.persistentModelID),
+                           servers: unmapped + Array(created.keys) + Array(mappedNow.keys))
         for server in unmapped { try state.unmap(server: server) }
         for (server, model) in created {
             try state.map(model.persistentModelID, to: server, fresh: fresh, baseline: baselines.removeValue(forKey: model.persistentModelID))

@@ -59,6 +59,7 @@ extension SyncWorker {
     /// what the server now holds of the models sent, the pending changes it sent cleared, the
     /// outbox gone, all in one save of the state.
     private func settle(_ outbox: Outbox, keys: [ServerKey?]) throws {
+        try state.prefetch(outbox, keys: keys)
         var merged: [PersistentIdentifier] = []
         var baselines = outbox.baselines ?? [:]
         for (index, key) in keys.enumerated() {

@@ -42,6 +42,9 @@ enum Child {
                 default: throw UsageError("the browse workload runs raw and osd")
                 }
             }
+        case .sync:
+            guard contender == .osdSQLite else { throw UsageError("sync runs osd only") }
+            return try Driver.sync(size: size, runs: runs) { directory in try OSDSync(directory) }
         case .graphAppend:
             return try Driver.graphAppend(size: size, runs: runs) { directory in
                 try contender.osdSubject((any GraphAppendSubject).self) { try OSDGraphAppend($0, directory) }

@@ -27,6 +27,9 @@ extension Workload {
     /// The workloads whose figure is a rate, shown in the PostgreSQL section instead of the time table.
     var isThroughput: Bool { self == .threeServers }
 
+    /// The workloads left out of the time table, each shown in a section of its own.
+    var hasSectionOfItsOwn: Bool { isThroughput || self == .sync }
+
     func postgresSkipReason(_ contender: Contender) -> String? {
         switch (self, contender) {
         case (.threeServers, .osdPostgres), (.simple, .postgresRaw), (.simple, .osdPostgres), (.simpleUnique, .postgresRaw),

@@ -21,6 +21,12 @@ enum Phase: String, CaseIterable, Codable {
     case firstPage = "first page"
     case filteredPage = "filtered page"
     case deepPage = "page 10,000"
+    case syncFirstPush = "first sync: push"
+    case syncFirstPull = "first sync: pull"
+    case syncPushChanges = "push 1,000 changes"
+    case syncPullChanges = "pull 1,000 changes"
+    case syncLatencyP50 = "save to arrival, p50"
+    case syncLatencyP99 = "save to arrival, p99"
 
     /// The ratio to raw SQLite that OpenSwiftData's default store should stay under.
     var target: Double {
@@ -33,6 +39,8 @@ enum Phase: String, CaseIterable, Codable {
         case .fetchHierarchy: HierarchyBench.target
         // A throughput of OpenSwiftData alone, not a ratio to anything.
         case .savesPerSecond: .infinity
+        // Rates and latencies of OpenSwiftData alone; the absolute targets are in the Sync section.
+        case .syncFirstPush, .syncFirstPull, .syncPushChanges, .syncPullChanges, .syncLatencyP50, .syncLatencyP99: .infinity
         // A page is a count and a page query, as raw SQLite's, plus HTML; the bar for the
         // first page is absolute (under 100 ms), recorded in Benchmarks/README.md.
         case .firstPage, .filteredPage, .deepPage: 3.0
@@ -75,6 +83,9 @@ enum Workload: String, CaseIterable, Codable {
     /// Pages of a 1,000,000-row entity as the data browser serves them, against the same count and
     /// page query in raw SQLite.
     case browse
+    /// StoreSync: a first sync of 100,000 users each way, 1,000 changes each way, and the latency
+    /// from a save on one client to its arrival on another under continuous sync.
+    case sync
 
     var phases: [Phase] {
         switch self {
@@ -91,6 +102,7 @@ enum Workload: String, CaseIterable, Codable {
         case .hierarchyFetch: [.fetchFlat, .fetchHierarchy]
         case .threeServers: [.savesPerSecond]
         case .browse: [.firstPage, .filteredPage, .deepPage]
+        case .sync: [.syncFirstPush, .syncFirstPull, .syncPushChanges, .syncPullChanges, .syncLatencyP50, .syncLatencyP99]
         }
     }
 
@@ -117,6 +129,7 @@ enum Workload: String, CaseIterable, Codable {
         case .historyFetch: [100_000]
         case .threeServers: [ThreeServers.clients]
         case .browse: [Browse.rowCount]
+        case .sync: [SyncBench.rowCount]
         }
     }
 
@@ -143,6 +156,8 @@ enum Workload: String, CaseIterable, Codable {
         case .grdbRecords where self == .remote, .grdbCodable where self == .remote, .osdMemory where self == .remote,
              .osdJSON where self == .remote:
             return "not run: the remote workload compares HTTP with the local store and raw SQLite"
+        case _ where self == .sync && contender != .osdSQLite:
+            return "not run: sync is measured on OpenSwiftData's default store"
         case _ where self == .browse && contender != .rawSQLite && contender != .osdSQLite:
             return "not run: the browser is measured on the default store against raw SQLite"
         case .osdMemory where self == .lookup:
@@ -169,6 +184,7 @@ enum Workload: String, CaseIterable, Codable {
         case .historyInsert, .historyFetch, .hierarchyFetch: 5
         case .threeServers: 3
         case .browse: 5
+        case .sync: 3
         }
     }
 

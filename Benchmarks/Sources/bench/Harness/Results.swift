@@ -47,7 +47,7 @@ struct Results {
             "| workload | N | phase | \(names) | OSD SQLite target | OSD SQLite ÷ GRDB Codable |",
             "|---|--:|---|\(alignment)---|--:|",
         ]
-        for row in rows where !row.workload.isPaired && !row.workload.isThroughput {
+        for row in rows where !row.workload.isPaired && !row.workload.hasSectionOfItsOwn {
             for phase in row.workload.phases {
                 let raw = row.median(.rawSQLite, phase)
                 var cells = [row.workload.rawValue, Self.number(row.size), phase.rawValue]
@@ -78,6 +78,7 @@ struct Results {
         }
         lines += pairedSections()
         lines += postgresSection()
+        lines += syncSection()
         lines += [
             "",
             "## Peak memory",

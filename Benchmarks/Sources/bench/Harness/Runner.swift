@@ -14,7 +14,7 @@ enum Runner {
         var timeout = Duration.seconds(300)
 
         static let usage = """
-            usage: bench [--workloads simple,simple-unique,complex,orders,lookup,reopen,remote,graph-append,migrate-add,migrate-custom,history-insert,history-fetch,hierarchy-fetch,three-servers,browse]
+            usage: bench [--workloads simple,simple-unique,complex,orders,lookup,reopen,remote,graph-append,migrate-add,migrate-custom,history-insert,history-fetch,hierarchy-fetch,three-servers,browse,sync]
                          [--contenders raw,grdb,grdb-codable,osd,osd-memory,osd-rows,osd-json,osd-remote,pg-raw,osd-pg]
                          [--sizes 1000,10000] [--runs N] [--output PATH] [--timeout SECONDS] [--postgres-url URL]
             Without options: everything, written to Benchmarks/RESULTS.md (about 10 minutes on two cores).
