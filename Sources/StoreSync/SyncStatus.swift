@@ -52,7 +52,10 @@ public final class SyncStatus: Observable, Sendable {
         return values.withLock { $0.lastSuccessfulSync }
     }
 
-    /// Why the last round failed; nil after a round that succeeded.
+    /// Why the last round failed, or what a round that succeeded warns of (`.localHistoryExpired`:
+    /// the engine compared the whole local store, as history it had not read was deleted); nil
+    /// after a round that succeeded without a warning. A warning's ``SyncError/isRetryable`` is
+    /// false, and there is nothing to retry.
     public var lastError: SyncError? {
         registrar.access(self, keyPath: \.lastError)
         return values.withLock { $0.lastError }
