@@ -17,26 +17,8 @@ struct RecordCache {
 extension SyncState {
     /// The pending records of these local models (``LocalKeys`` texts) that have one.
     func pendingRecords(_ locals: some Sequence<String>) throws -> [String: SyncPendingRecord] {
-        var found: [String: SyncPendingRecord] = [:]
-        var missing: [String] = []
-        for local in Set(locals) {
-            if let cached = records.pendingByLocal[local] {
-                if let cached { found[local] = cached }
-            } else {
-                missing.append(local)
-            }
-        }
-        for chunk in missing.chunked(500) {
-            let wanted = Array(chunk)
-            var descriptor = FetchDescriptor<SyncPendingRecord>(predicate: #Predicate { wanted.contains($0.local) })
-            descriptor.includePendingChanges = false
-            for record in try context.fetch(descriptor) where records.pendingByLocal[record.local] == nil {
-                records.pendingByLocal[record.local] = record
-                found[record.local] = record
-            }
-            for local in wanted where records.pendingByLocal[local] == nil { records.pendingByLocal[local] = .some(nil) }
-        }
-        return found
+        try cachedRecords(Set(locals), cache: \.pendingByLocal, key: \.local, predicate: { wanted in #Predicate { wanted.contains($0.local) } },
+                          remember: { records.pendingByLocal[$0.local] = $0 })
     }
 
     func insertPending(_ record: SyncPendingRecord) {
@@ -51,22 +33,22 @@ extension SyncState {
 
     /// The map entries of these local models (``LocalKeys`` texts) that have one.
     func identityRecords(locals: some Sequence<String>) throws -> [String: SyncIdentityRecord] {
-        try identityRecords(Set(locals), cache: \.identityByLocal, key: \.local) { wanted in
-            #Predicate { wanted.contains($0.local) }
-        }
+        try cachedRecords(Set(locals), cache: \.identityByLocal, key: \.local, predicate: { wanted in #Predicate { wanted.contains($0.local) } },
+                          remember: remember)
     }
 
     /// The map entries of these server models (``ServerModel/text``) that have one.
     func identityRecords(servers: some Sequence<String>) throws -> [String: SyncIdentityRecord] {
-        try identityRecords(Set(servers), cache: \.identityByServer, key: \.server) { wanted in
-            #Predicate { wanted.contains($0.server) }
-        }
+        try cachedRecords(Set(servers), cache: \.identityByServer, key: \.server, predicate: { wanted in #Predicate { wanted.contains($0.server) } },
+                          remember: remember)
     }
 
-    private func identityRecords(_ keys: Set<String>, cache: WritableKeyPath<RecordCache, [String: SyncIdentityRecord?]>,
-                                 key: KeyPath<SyncIdentityRecord, String>,
-                                 predicate: ([String]) -> Predicate<SyncIdentityRecord>) throws -> [String: SyncIdentityRecord] {
-        var found: [String: SyncIdentityRecord] = [:]
+    /// The records of `keys` (the value of `key`) that exist: from `cache` where it knows them,
+    /// else fetched 500 keys at a time, each fetched record passed to `remember` unless cached.
+    private func cachedRecords<Record: PersistentModel>(_ keys: Set<String>, cache: WritableKeyPath<RecordCache, [String: Record?]>,
+                                                        key: KeyPath<Record, String>, predicate: ([String]) -> Predicate<Record>,
+                                                        remember: (Record) -> Void) throws -> [String: Record] {
+        var found: [String: Record] = [:]
         var missing: [String] = []
         for text in keys {
             if let cached = records[keyPath: cache][text] {
@@ -77,7 +59,7 @@ extension SyncState {
         }
         for chunk in missing.chunked(500) {
             let wanted = Array(chunk)
-            var descriptor = FetchDescriptor<SyncIdentityRecord>(predicate: predicate(wanted))
+            var descriptor = FetchDescriptor<Record>(predicate: predicate(wanted))
             descriptor.includePendingChanges = false
             for record in try context.fetch(descriptor) where records[keyPath: cache][record[keyPath: key]] == nil {
                 remember(record)
