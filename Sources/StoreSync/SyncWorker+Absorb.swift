@@ -62,8 +62,13 @@ extension SyncWorker {
         var pending = try state.pending(of: identifiers)
         let servers = try state.servers(of: identifiers)
         // A push whose answer has not come yet may have inserted these on the server: their
-        // server identities are known once it is settled, before the next plan is made.
-        let unanswered = Set(try state.value("outbox", as: Outbox.self)?.inserts ?? [])
+        // server identities are known once it is settled, before the next plan is made. Read
+        // only for a delete of a model with no server identity.
+        var unanswered: Set<String>?
+        func isUnanswered(_ identifier: PersistentIdentifier) throws -> Bool {
+            if unanswered == nil { unanswered = Set(try state.value("outbox", as: Outbox.self)?.inserts ?? []) }
+            return try unanswered?.contains(state.text(identifier)) == true
+        }
         var sequence = try state.nextSequence()
         for (identifier, event) in events {
             guard let entity = schema[identifier.entityName] else { continue }
@@ -83,7 +88,7 @@ extension SyncWorker {
                 if let server = servers[identifier] ?? change.server {
                     change.deleted = true
                     change.server = server
-                } else if unanswered.contains(try state.text(identifier)) {
+                } else if try isUnanswered(identifier) {
                     change.inserted = false
                     change.deleted = true
                     change.properties = []
