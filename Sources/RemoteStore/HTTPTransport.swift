@@ -218,7 +218,7 @@ final class HTTPTransport: @unchecked Sendable {
         if let error = error as? HTTPClientError, [.deadlineExceeded, .readTimeout].contains(error) {
             return AttemptFailure(noAnswer(to: path, underlying: error), lostAnswer: "no answer within \(timeout)")
         }
-        if Self.isUntrustedCertificate(error) {
+        if isUntrustedCertificate(error) {
             return AttemptFailure(RemoteStoreError(.untrustedServer, "The server at \(baseURL) presented a TLS certificate this client does not trust (\(error)). If a private CA issued it, or the server signed its own, pass that CA's certificate (a PEM file) as additionalRootCertificates (trips: --ca-certificate); check too that the URL's host is one the certificate names.", underlying: error))
         }
         // Failing to connect sends nothing, nor does a failed TLS handshake; any other failure
@@ -226,14 +226,6 @@ final class HTTPTransport: @unchecked Sendable {
         var connecting = error is NIOConnectionError || error is NIOSSLError
         if case .connectTimeout? = error as? ChannelError { connecting = true }
         return AttemptFailure(unreachable(for: path, reason: "\(error)", underlying: error), lostAnswer: connecting ? nil : "\(error)")
-    }
-
-    /// Whether the TLS handshake failed on the server's certificate: not issued by a trusted
-    /// root, or not for the host of the URL.
-    private static func isUntrustedCertificate(_ error: any Error) -> Bool {
-        if let error = error as? NIOSSLExtraError, error == .failedToValidateHostname { return true }
-        guard case .handshakeFailed(let reason)? = error as? NIOSSLError else { return false }
-        return "\(reason)".contains("CERTIFICATE_VERIFY_FAILED")
     }
 
     private func noConnection(underlying: any Error) -> RemoteStoreError {

@@ -6,6 +6,7 @@ import FoundationNetworking
 import NIOCore
 import NIOHTTP1
 import NIOSSL
+import RemoteStore
 import StoreSync
 
 /// `trips sync --ca-certificate`: the sync engine's requests through AsyncHTTPClient, which
@@ -47,16 +48,8 @@ final class TrustingSyncClient: SyncHTTPClient {
                 throw SyncError(.invalidResponse, "The server at \(url.absoluteString) answered with a status this client cannot read.")
             }
             return (Data(body.readableBytesView), http)
-        } catch let error where Self.isUntrustedCertificate(error) {
+        } catch let error where isUntrustedCertificate(error) {
             throw SyncError(.untrustedServer, "The server at \(url.absoluteString) presented a TLS certificate that neither the system's CAs nor \(authority) issued (\(error)); pass the CA that issued it, and check that the URL's host is one the certificate names.")
         }
-    }
-
-    /// Whether the TLS handshake failed on the server's certificate: not issued by a trusted
-    /// root, or not for the URL's host.
-    private static func isUntrustedCertificate(_ error: any Error) -> Bool {
-        if let error = error as? NIOSSLExtraError, error == .failedToValidateHostname { return true }
-        guard case .handshakeFailed(let reason)? = error as? NIOSSLError else { return false }
-        return "\(reason)".contains("CERTIFICATE_VERIFY_FAILED")
     }
 }
