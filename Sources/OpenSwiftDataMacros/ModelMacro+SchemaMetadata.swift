@@ -29,7 +29,7 @@ extension ModelClass {
         let constraints = constraintEntries(macro: "Index") + constraintEntries(macro: "Unique")
         // A subclass's entity lists the inherited properties first, as the superclass describes
         // them; read through the protocol, as the superclass's may be deprecated.
-        let inherited = isSubclass ? "(\(superclass ?? "super").self as any OpenSwiftData.PersistentModel.Type).schemaMetadata + " : ""
+        let inherited = isSubclass ? superclass.map { "(\($0).self as any OpenSwiftData.PersistentModel.Type).schemaMetadata + " } ?? "" : ""
         guard !constraints.isEmpty else {
             return arrayLiteralLines(stored, after: "return " + inherited)
         }
