@@ -19,6 +19,18 @@ import Testing
         try context.save()
     }
 
+    /// A client behind a proxy whose first push, of notes `uids`, reached the server and lost its
+    /// answer; the caller stops the proxy.
+    private func clientWhosePushLostItsAnswer(_ uids: [String]) async throws -> (SyncClient, DroppingProxy) {
+        let proxy = try DroppingProxy(upstreamPort: server.running.port)
+        let client = try SyncClient("a", server: proxy.url, directory: directory)
+        try insertNotes(uids, in: client)
+        proxy.drop(1, answersTo: "POST /v1/sync/push")
+        await #expect(throws: SyncError.self) { try await client.sync() }
+        #expect(try syncDump(server.container).count == uids.count)
+        return (client, proxy)
+    }
+
     @Test func savesMadeWhileTheServerIsUnreachableArePushedOnceItIsBack() async throws {
         let client = try SyncClient("a", server: server.url, directory: directory)
         let offline = try SyncWorld.Client.offlineEngine(client.container)
@@ -53,14 +65,8 @@ import Testing
     }
 
     @Test func aPushWhoseAnswerWasLostIsAppliedOnceWhenRetried() async throws {
-        let proxy = try DroppingProxy(upstreamPort: server.running.port)
+        let (client, proxy) = try await clientWhosePushLostItsAnswer(["n1", "n2"])
         defer { proxy.stop() }
-        let client = try SyncClient("a", server: proxy.url, directory: directory)
-        try insertNotes(["n1", "n2"], in: client)
-        proxy.drop(1, answersTo: "POST /v1/sync/push")
-
-        await #expect(throws: SyncError.self) { try await client.sync() }
-        #expect(try syncDump(server.container).count == 2)
 
         try insertNotes(["n3"], in: client)
         try await client.sync()
@@ -73,13 +79,8 @@ import Testing
     /// follow it rather than be dropped as of a model the server never had.
     @Test(arguments: [true, false])
     func aModelDeletedBeforeItsLostInsertIsRetriedIsDeletedOnTheServer(countsPendingFirst: Bool) async throws {
-        let proxy = try DroppingProxy(upstreamPort: server.running.port)
+        let (client, proxy) = try await clientWhosePushLostItsAnswer(["n1", "n2"])
         defer { proxy.stop() }
-        let client = try SyncClient("a", server: proxy.url, directory: directory)
-        try insertNotes(["n1", "n2"], in: client)
-        proxy.drop(1, answersTo: "POST /v1/sync/push")
-        await #expect(throws: SyncError.self) { try await client.sync() }
-        #expect(try syncDump(server.container).count == 2)
 
         let context = client.context()
         try context.delete(model: SyncNote.self, where: #Predicate { $0.uid == "n1" })
@@ -94,12 +95,8 @@ import Testing
     }
 
     @Test func aPushLostByACrashIsSentAgainByTheNextProcess() async throws {
-        let proxy = try DroppingProxy(upstreamPort: server.running.port)
+        let (client, proxy) = try await clientWhosePushLostItsAnswer(["n1"])
         defer { proxy.stop() }
-        let client = try SyncClient("a", server: proxy.url, directory: directory)
-        try insertNotes(["n1"], in: client)
-        proxy.drop(1, answersTo: "POST /v1/sync/push")
-        await #expect(throws: SyncError.self) { try await client.sync() }
 
         // The app restarts and edits the model before its first round.
         try client.restart()
